@@ -1,0 +1,61 @@
+import { randomUUID } from "node:crypto";
+import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ApiDeps, ApiEnv } from "./context";
+import { AppError } from "./errors";
+import { catalogueRoutes } from "./routes/catalogue";
+import { contentRoutes } from "./routes/content";
+import { cartRoutes } from "./routes/cart";
+
+/**
+ * The /v1 JSON API. Built once per process; the web layer calls it in-process
+ * with `api.request(path, init, { clientIp })`, other clients over HTTP.
+ */
+export function createApi(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>();
+
+  api.use("*", async (c, next) => {
+    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    c.set("requestId", requestId);
+    c.set("db", deps.db);
+    c.set("config", deps.config);
+    c.set("logger", deps.logger);
+    const started = performance.now();
+    await next();
+    c.header("x-request-id", requestId);
+    c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
+    deps.logger.debug("api", {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+
+  const v1 = new Hono<ApiEnv>();
+  v1.route("/", catalogueRoutes);
+  v1.route("/", contentRoutes);
+  v1.route("/cart", cartRoutes);
+  api.route("/v1", v1);
+
+  api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
+
+  api.onError((error, c) => {
+    if (error instanceof AppError) {
+      return c.json({ success: false, message: error.message, ...(error.errors && { errors: error.errors }) }, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ success: false, message: error.message || "Bad request" }, error.status);
+    }
+    deps.logger.error("api error", { requestId: c.get("requestId"), path: c.req.path, error });
+    return c.json(
+      { success: false, message: "Something went wrong on our side. Please try again.", requestId: c.get("requestId") },
+      500,
+    );
+  });
+
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

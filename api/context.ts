@@ -1,0 +1,16 @@
+import type { Config } from "./config";
+import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+
+/** What every API request can reach: set once when the app is built. */
+export type ApiDeps = {
+  db: Database;
+  config: Config;
+  logger: Logger;
+};
+
+export type ApiEnv = {
+  /** In-process callers (the Remix loaders) pass the browser's address here. */
+  Bindings: { clientIp?: string };
+  Variables: ApiDeps & { requestId: string };
+};

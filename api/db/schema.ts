@@ -1,0 +1,650 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { newId } from "./ids";
+
+/*
+ * The whole store's data, so later features add rows, not churn.
+ * Money is integer cents (USD). Public ids are 128-bit random base64url strings.
+ * Invariants that must hold under concurrency (balance >= 0, single use, one credential
+ * per delivery) are constraints here, not only checks in services.
+ */
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => newId());
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- accounts
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    role: text("role", { enum: ["customer", "admin"] }).notNull().default("customer"),
+    balanceCents: integer("balance_cents").notNull().default(0),
+    /** Set for accounts created by guest checkout until the owner sets a password. */
+    autoCreated: boolean("auto_created").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
+    check("users_balance_not_negative", sql`${t.balanceCents} >= 0`),
+  ],
+);
+
+/** Bearer tokens: only a SHA-256 hash is stored; revoking sets revoked_at. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Fixed-window counters shared by every instance through the database. */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+    hits: integer("hits").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const categories = pgTable("categories", {
+  id: id(),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    label: text("label").notNull().default(""),
+    subtitle: text("subtitle").notNull().default(""),
+    picture: text("picture").notNull().default(""),
+    description: text("description").notNull().default(""),
+    deliveryNotes: text("delivery_notes").notNull().default(""),
+    minQuantity: integer("min_quantity").notNull().default(1),
+    /** null: no product limit (the shop caps at 999 and stock). */
+    maxQuantity: integer("max_quantity"),
+    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] }).notNull().default("auto"),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("products_min_quantity_positive", sql`${t.minQuantity} >= 1`),
+    check("products_max_not_below_min", sql`${t.maxQuantity} is null or ${t.maxQuantity} >= ${t.minQuantity}`),
+  ],
+);
+
+export const productCategories = pgTable(
+  "product_categories",
+  {
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+);
+
+export const productOptions = pgTable(
+  "product_options",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    active: boolean("active").notNull().default(true),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("product_options_product_idx").on(t.productId)],
+);
+
+/** The spec's subOptions: a warranty duration of an option with its own price. */
+export const warrantyDurations = pgTable(
+  "warranty_durations",
+  {
+    id: id(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    durationDays: integer("duration_days").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex("warranty_durations_option_duration_key").on(t.optionId, t.durationDays),
+    check("warranty_durations_price_not_negative", sql`${t.priceCents} >= 0`),
+    check("warranty_durations_days_positive", sql`${t.durationDays} > 0`),
+  ],
+);
+
+/**
+ * Stock is a table of credentials. A credential moves available -> reserved (by an unpaid
+ * order, until reserved_until) -> delivered, or back to available when a reservation expires.
+ */
+export const stockCredentials = pgTable(
+  "stock_credentials",
+  {
+    id: id(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    username: text("username").notNull(),
+    password: text("password").notNull(),
+    status: text("status", { enum: ["available", "reserved", "delivered", "void"] })
+      .notNull()
+      .default("available"),
+    orderProductId: text("order_product_id"),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("stock_credentials_option_status_idx").on(t.optionId, t.status),
+    index("stock_credentials_order_product_idx").on(t.orderProductId),
+    check(
+      "stock_credentials_reservation_has_order",
+      sql`${t.status} = 'available' or ${t.status} = 'void' or ${t.orderProductId} is not null`,
+    ),
+  ],
+);
+
+// ---------------------------------------------------------------- carts and coupons
+
+export const carts = pgTable("carts", {
+  id: id(),
+  userId: text("user_id")
+    .notNull()
+    .unique("carts_user_key")
+    .references(() => users.id, { onDelete: "cascade" }),
+  couponCode: text("coupon_code"),
+  updatedAt: updatedAt(),
+});
+
+/** One line per option, as the spec removes lines by optionId. */
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    cartId: text("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id, { onDelete: "cascade" }),
+    durationDays: integer("duration_days").notNull(),
+    quantity: integer("quantity").notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.optionId] }), check("cart_items_quantity_positive", sql`${t.quantity} > 0`)],
+);
+
+export const coupons = pgTable(
+  "coupons",
+  {
+    id: id(),
+    code: text("code").notNull(),
+    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    /** Percent (1-100) for percent coupons, cents for fixed ones. */
+    amount: integer("amount").notNull(),
+    minAmountCents: integer("min_amount_cents").notNull().default(0),
+    maxUses: integer("max_uses"),
+    usedCount: integer("used_count").notNull().default(0),
+    perCustomerLimit: integer("per_customer_limit"),
+    /** A per-user coupon (the slots game issues these) only works for its owner. */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    source: text("source", { enum: ["admin", "slots"] }).notNull().default("admin"),
+    active: boolean("active").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("coupons_code_lower_key").on(sql`lower(${t.code})`),
+    check("coupons_amount_positive", sql`${t.amount} > 0`),
+    check("coupons_percent_at_most_100", sql`${t.kind} <> 'percent' or ${t.amount} <= 100`),
+    check("coupons_uses_within_limit", sql`${t.maxUses} is null or ${t.usedCount} <= ${t.maxUses}`),
+  ],
+);
+
+/** Optional restriction of a coupon to some products; none means any product. */
+export const couponProducts = pgTable(
+  "coupon_products",
+  {
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.productId] })],
+);
+
+// ---------------------------------------------------------------- orders and delivery
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    /** null for an order made by redeeming a key without an account. */
+    userId: text("user_id").references(() => users.id),
+    email: text("email").notNull(),
+    status: text("status", {
+      enum: ["pending", "completed", "partiallyComplete", "expired", "cancelled"],
+    })
+      .notNull()
+      .default("pending"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    discountCents: integer("discount_cents").notNull().default(0),
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    paymentMethod: text("payment_method").notNull(),
+    couponId: text("coupon_id").references(() => coupons.id),
+    message: text("message").notNull().default(""),
+    source: text("source", { enum: ["checkout", "redeem", "replacement"] }).notNull().default("checkout"),
+    clientIp: text("client_ip"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_expires_idx").on(t.status, t.expiresAt),
+    check("orders_price_not_negative", sql`${t.priceCents} >= 0 and ${t.discountCents} >= 0`),
+  ],
+);
+
+export const couponRedemptions = pgTable(
+  "coupon_redemptions",
+  {
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.orderId] }), index("coupon_redemptions_user_idx").on(t.couponId, t.userId)],
+);
+
+/** A snapshot of what was bought, so later catalogue edits do not rewrite history. */
+export const orderProducts = pgTable(
+  "order_products",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id),
+    title: text("title").notNull(),
+    subtitle: text("subtitle").notNull().default(""),
+    picture: text("picture").notNull().default(""),
+    description: text("description").notNull().default(""),
+    deliveryNotes: text("delivery_notes").notNull().default(""),
+    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] }).notNull(),
+    durationDays: integer("duration_days").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    isReplacement: boolean("is_replacement").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_products_order_idx").on(t.orderId),
+    check("order_products_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** The unique credential_id makes "delivered twice" impossible, whatever the code does. */
+export const deliveredCredentials = pgTable(
+  "delivered_credentials",
+  {
+    id: id(),
+    orderProductId: text("order_product_id")
+      .notNull()
+      .references(() => orderProducts.id, { onDelete: "cascade" }),
+    credentialId: text("credential_id")
+      .notNull()
+      .references(() => stockCredentials.id),
+    position: integer("position").notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the warranty on this credential ends. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("delivered_credentials_credential_key").on(t.credentialId),
+    uniqueIndex("delivered_credentials_position_key").on(t.orderProductId, t.position),
+  ],
+);
+
+// ---------------------------------------------------------------- payments and balance
+
+export const paymentGateways = pgTable("payment_gateways", {
+  name: text("name", { enum: ["coinbase", "shoppy", "stripe", "balance", "sandbox"] }).primaryKey(),
+  label: text("label").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  position: integer("position").notNull().default(0),
+});
+
+/** One attempt to collect money for an order or a balance top-up through a gateway. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    purpose: text("purpose", { enum: ["order", "topup"] }).notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id),
+    gateway: text("gateway").notNull(),
+    providerReference: text("provider_reference"),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    status: text("status", { enum: ["pending", "paid", "failed", "expired", "refunded"] })
+      .notNull()
+      .default("pending"),
+    checkoutUrl: text("checkout_url"),
+    createdAt: createdAt(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payments_gateway_reference_key").on(t.gateway, t.providerReference),
+    index("payments_order_idx").on(t.orderId),
+    check("payments_amount_positive", sql`${t.amountCents} > 0`),
+    check("payments_order_purpose", sql`${t.purpose} <> 'order' or ${t.orderId} is not null`),
+  ],
+);
+
+/** Provider event ids already handled: the primary key makes webhook processing idempotent. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    gateway: text("gateway").notNull(),
+    eventId: text("event_id").notNull(),
+    paymentId: text("payment_id").references(() => payments.id),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gateway, t.eventId] })],
+);
+
+/** Every change of a balance, with the balance after it; users.balance_cents is the running total. */
+export const balanceLedger = pgTable(
+  "balance_ledger",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type", { enum: ["in", "out", "refund", "adjustment"] }).notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    balanceAfterCents: integer("balance_after_cents").notNull(),
+    orderId: text("order_id").references(() => orders.id),
+    paymentId: text("payment_id").references(() => payments.id),
+    note: text("note").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("balance_ledger_user_created_idx").on(t.userId, t.createdAt),
+    check("balance_ledger_amount_positive", sql`${t.amountCents} > 0`),
+    check("balance_ledger_balance_not_negative", sql`${t.balanceAfterCents} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- after the sale
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: text("order_id").notNull(),
+    subject: text("subject").notNull(),
+    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("tickets_user_updated_idx").on(t.userId, t.updatedAt)],
+);
+
+export const ticketMessages = pgTable(
+  "ticket_messages",
+  {
+    id: id(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    authorUserId: text("author_user_id").references(() => users.id, { onDelete: "set null" }),
+    fromStaff: boolean("from_staff").notNull().default(false),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
+);
+
+/** Replacement requests (one credential, by index) and other requests about an order line. */
+export const requests = pgTable(
+  "requests",
+  {
+    id: id(),
+    kind: text("kind", { enum: ["replacement", "other"] }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    orderProductId: text("order_product_id")
+      .notNull()
+      .references(() => orderProducts.id, { onDelete: "cascade" }),
+    credentialIndex: integer("credential_index"),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["pending", "completed", "rejected"] }).notNull().default("pending"),
+    replacementCredentialId: text("replacement_credential_id").references(() => stockCredentials.id),
+    createdAt: createdAt(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("requests_order_product_idx").on(t.orderProductId),
+    uniqueIndex("requests_replacement_credential_key").on(t.replacementCredentialId),
+  ],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    orderProductId: text("order_product_id")
+      .notNull()
+      .references(() => orderProducts.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    optionId: text("option_id").references(() => productOptions.id, { onDelete: "set null" }),
+    stars: integer("stars").notNull(),
+    message: text("message").notNull(),
+    visible: boolean("visible").notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("feedback_order_product_key").on(t.orderProductId),
+    index("feedback_product_updated_idx").on(t.productId, t.updatedAt),
+    check("feedback_stars_range", sql`${t.stars} between 1 and 5`),
+  ],
+);
+
+/** Redeem keys are stored hashed (SHA-256 of the normalised key); used_at makes them single use. */
+export const redeemKeys = pgTable(
+  "redeem_keys",
+  {
+    id: id(),
+    keyHash: text("key_hash").notNull(),
+    optionId: text("option_id")
+      .notNull()
+      .references(() => productOptions.id),
+    durationDays: integer("duration_days").notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    orderId: text("order_id").references(() => orders.id),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("redeem_keys_key_hash_key").on(t.keyHash),
+    uniqueIndex("redeem_keys_order_key").on(t.orderId),
+    check("redeem_keys_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Saved spins per user: one is granted per day, at most three held. */
+export const spinAccounts = pgTable(
+  "spin_accounts",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    spinsAvailable: integer("spins_available").notNull().default(1),
+    lastGrantedOn: text("last_granted_on").notNull(),
+  },
+  (t) => [check("spin_accounts_spins_range", sql`${t.spinsAvailable} between 0 and 3`)],
+);
+
+export const spins = pgTable(
+  "spins",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reels: text("reels").notNull(),
+    discountPercent: integer("discount_percent").notNull(),
+    couponId: text("coupon_id").references(() => coupons.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("spins_user_idx").on(t.userId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- content
+
+export const faqs = pgTable("faqs", {
+  id: id(),
+  question: text("question").notNull(),
+  answer: text("answer").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+export const announcements = pgTable("announcements", {
+  id: id(),
+  text: text("text").notNull(),
+  active: boolean("active").notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const socialLinks = pgTable("social_links", {
+  id: id(),
+  name: text("name").notNull(),
+  link: text("link").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/** Legal and other documents, addressed by name (terms-of-service, privacy-policy). */
+export const documents = pgTable("documents", {
+  id: id(),
+  name: text("name").notNull().unique("documents_name_key"),
+  description: text("description").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- mail
+
+/** Mail is written here in the same transaction as the change it reports, then sent and retried. */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: id(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+);

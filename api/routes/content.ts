@@ -1,0 +1,4 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../context";
+
+export const contentRoutes = new Hono<ApiEnv>();

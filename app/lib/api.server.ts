@@ -1,0 +1,97 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+
+/*
+ * The one place that builds /v1 requests. Resource modules (catalogue.server.ts, cart.server.ts, ...)
+ * call `apiCall` with a zod schema of the payload they expect. A 4xx comes back as a value the
+ * caller can turn into form errors; a 404 can be thrown as a 404 page; anything else (5xx, a broken
+ * answer) is thrown to the error boundary.
+ */
+
+export type ApiFailure = {
+  ok: false;
+  status: number;
+  message: string;
+  errors?: Record<string, string[]>;
+};
+export type ApiSuccess<T> = { ok: true; status: number; message: string; payload: T };
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+const failureSchema = z.object({
+  success: z.literal(false),
+  message: z.string().default("Request failed"),
+  errors: z.record(z.array(z.string())).optional(),
+});
+
+export class ApiUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = "ApiUnavailableError";
+  }
+}
+
+function tokenFrom(request: Request | undefined): string | undefined {
+  const header = request?.headers.get("cookie");
+  const match = header?.match(/(?:^|;\s*)token=([^;]+)/);
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+export type ApiCallOptions<S extends z.ZodTypeAny> = {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  path: string;
+  payload: S;
+  body?: unknown;
+  /** The incoming page request: its token cookie becomes the bearer header. */
+  request?: Request;
+  /** Overrides the token from the cookie (guest checkout uses a fresh one). */
+  token?: string;
+};
+
+export async function apiCall<S extends z.ZodTypeAny>(
+  context: AppLoadContext,
+  options: ApiCallOptions<S>,
+): Promise<ApiResult<z.output<S>>> {
+  const headers = new Headers({ accept: "application/json" });
+  const token = options.token ?? tokenFrom(options.request);
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  if (options.body !== undefined) headers.set("content-type", "application/json");
+
+  const response = await context.callApi(options.path, {
+    method: options.method ?? (options.body === undefined ? "GET" : "POST"),
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const json: unknown = await response.json().catch(() => undefined);
+
+  if (response.status >= 500 || json === undefined) {
+    throw new ApiUnavailableError(`${options.path} answered ${response.status}`, response.status);
+  }
+  if (!response.ok) {
+    const failure = failureSchema.safeParse(json);
+    return {
+      ok: false,
+      status: response.status,
+      message: failure.success ? failure.data.message : "Request failed",
+      errors: failure.success ? failure.data.errors : undefined,
+    };
+  }
+  const success = z.object({ success: z.literal(true), message: z.string(), payload: options.payload }).safeParse(json);
+  if (!success.success) {
+    throw new ApiUnavailableError(`${options.path} answered an unexpected shape: ${success.error.issues[0]?.message}`, 502);
+  }
+  return { ok: true, status: response.status, message: success.data.message, payload: success.data.payload };
+}
+
+/** For loaders: the payload, a thrown 404 page, or a thrown error for the boundary. */
+export async function apiPayload<S extends z.ZodTypeAny>(
+  context: AppLoadContext,
+  options: ApiCallOptions<S>,
+): Promise<z.output<S>> {
+  const result = await apiCall(context, options);
+  if (result.ok) return result.payload;
+  if (result.status === 404) throw new Response(result.message, { status: 404 });
+  throw new ApiUnavailableError(`${options.path} answered ${result.status}: ${result.message}`, result.status);
+}

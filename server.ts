@@ -1,0 +1,162 @@
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+import { createApi } from "./api/app";
+import { type Config, ConfigError, loadConfig } from "./api/config";
+import { embeddedDatabasePath, openDatabase } from "./api/db/client";
+import { seedWhenWanted } from "./api/db/seed";
+import { createLogger } from "./api/logger";
+import { originAllowed } from "./api/security";
+
+const dev = process.argv.includes("--dev");
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+}
+const config = configOrExit();
+const logger = createLogger(config.logLevel);
+const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
+await seedWhenWanted(database.db, config.seedDemo, logger);
+const api = createApi({ db: database.db, config, logger });
+
+/** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
+function apiCaller(clientIp: string) {
+  if (config.apiUrl) {
+    const base = config.apiUrl;
+    return (path: string, init?: RequestInit) => fetch(base + path, init);
+  }
+  return async (path: string, init?: RequestInit) => api.request(path, init, { clientIp });
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", config.trustProxy);
+
+app.use((req, res, next) => {
+  const started = performance.now();
+  res.on("finish", () => {
+    // The path without its query: order ids and emails travel in query strings.
+    logger.info("http", {
+      method: req.method,
+      path: req.path,
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  next();
+});
+
+app.use((req, res, next) => {
+  const nonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = nonce;
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+  if (!dev) {
+    res.setHeader(
+      "Content-Security-Policy",
+      [
+        "default-src 'self'",
+        `script-src 'self' 'nonce-${nonce}'`,
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        // Checkout forms end in a redirect to the payment provider's page.
+        "form-action 'self' https:",
+        "frame-ancestors 'none'",
+      ].join("; "),
+    );
+  }
+  next();
+});
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await database.db.execute("select 1");
+    res.json({ status: "ok", database: database.kind });
+  } catch (error) {
+    logger.error("health check failed", { error });
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.use(compression());
+
+const apiListener = getRequestListener(api.fetch, { overrideGlobalObjects: false });
+app.use("/v1", (req, res) => {
+  // Express strips the mount path; Hono routes on the full one.
+  req.url = req.originalUrl;
+  void apiListener(req, res);
+});
+
+// Pages use cookies, so a form post from another site must not reach them. /v1 uses bearer tokens.
+app.use((req, res, next) => {
+  if (originAllowed(req.method, req.headers, config.publicUrl, `${req.protocol}://${req.get("host")}`)) return next();
+  logger.warn("cross-site form post refused", { path: req.path, origin: req.headers.origin });
+  res.status(403).type("text/plain").send("Cross-site form posts are not allowed.");
+});
+
+let build: ServerBuild | (() => Promise<ServerBuild>);
+if (dev) {
+  const vite = await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }));
+  app.use(vite.middlewares);
+  build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+} else {
+  // Hashed file names never change content, so browsers may keep them for a year.
+  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  const serverBuildPath = "./build/server/index.js"; // exists after `npm run build`
+  build = (await import(serverBuildPath)) as ServerBuild;
+}
+
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
+    }),
+  }),
+);
+
+const server: Server = app.listen(config.port, () => {
+  logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev });
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info("shutting down", { signal });
+  const force = setTimeout(() => {
+    logger.warn("in-flight requests did not finish in 10 s; closing anyway");
+    server.closeAllConnections();
+  }, 10_000);
+  force.unref();
+  // Stop accepting, let in-flight requests finish, then close the database.
+  server.close(async () => {
+    await database.close();
+    logger.info("stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,40 @@
+import { createApi } from "../../api/app";
+import { loadConfig } from "../../api/config";
+import type { DatabaseHandle } from "../../api/db/client";
+import { createLogger } from "../../api/logger";
+import { createTestDatabase } from "./database";
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** A /v1 app on a fresh database, and a small client that speaks JSON to it in-process. */
+export async function createTestApi(options: { prepare?: (handle: DatabaseHandle) => Promise<void> } = {}) {
+  const database = await createTestDatabase();
+  await options.prepare?.(database);
+  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/store-test-data", SESSION_SECRET: "test-secret-".padEnd(40, "x") });
+  const api = createApi({ db: database.db, config, logger: createLogger("silent") });
+
+  async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const response = await api.request(
+      path,
+      {
+        method,
+        headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...headers },
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      },
+      { clientIp: headers["x-test-ip"] ?? "203.0.113.7" },
+    );
+    const json = (await response.json()) as { success: boolean; message: string; payload?: any; errors?: any };
+    return { status: response.status, body: json };
+  }
+
+  return {
+    api,
+    db: database.db,
+    database,
+    get: (path: string, headers?: Record<string, string>) => call("GET", path, undefined, headers),
+    post: (path: string, body?: unknown, headers?: Record<string, string>) => call("POST", path, body ?? {}, headers),
+    put: (path: string, body?: unknown, headers?: Record<string, string>) => call("PUT", path, body ?? {}, headers),
+    delete: (path: string, headers?: Record<string, string>) => call("DELETE", path, undefined, headers),
+    close: () => database.close(),
+  };
+}

@@ -1,0 +1,40 @@
+/*
+ * Playwright's web server: the production build on a scratch data folder, and on a scratch
+ * PostgreSQL database when TEST_DATABASE_URL is set. Both are removed when it stops.
+ */
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createScratchPostgresDatabase } from "./database";
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "store-e2e-"));
+const scratch = process.env.TEST_DATABASE_URL
+  ? await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "store_e2e")
+  : undefined;
+
+const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+    DATA_DIR: dataDir,
+    DATABASE_URL: scratch?.url ?? "",
+    SEED_DEMO: "true",
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  },
+});
+
+let cleaning = false;
+async function cleanUp(code: number) {
+  if (cleaning) return;
+  cleaning = true;
+  rmSync(dataDir, { recursive: true, force: true });
+  await scratch?.drop().catch(() => {});
+  process.exit(code);
+}
+child.on("exit", (code) => void cleanUp(code ?? 0));
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.on(signal, () => child.kill(signal));
+}
