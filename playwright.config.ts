@@ -23,6 +23,7 @@ const chromium = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: process.env.E2E_OUTPUT ?? "test-results",
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,

@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Server } from "node:http";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -118,11 +120,12 @@ if (dev) {
   app.use(vite.middlewares);
   build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
 } else {
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   // Hashed file names never change content, so browsers may keep them for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
-  const serverBuildPath = "./build/server/index.js"; // exists after `npm run build`
-  build = (await import(serverBuildPath)) as ServerBuild;
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
+  // Exists after `npm run build`.
+  build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 }
 
 app.all(

@@ -13,6 +13,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // BUILD_DIR lets parallel checkouts build side by side; "build" otherwise.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
