@@ -1,0 +1,29 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { WebhookRejected } from "./types";
+
+export function hmacHex(algorithm: "sha256" | "sha512", secret: string, payload: string): string {
+  return createHmac(algorithm, secret).update(payload, "utf8").digest("hex");
+}
+
+/** Compares a received hex signature with the expected one in constant time; any malformed value is a mismatch. */
+export function hexSignatureMatches(received: string, expected: string): boolean {
+  const candidate = received.trim().toLowerCase();
+  if (!/^[0-9a-f]+$/.test(candidate) || candidate.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(candidate, "hex"), Buffer.from(expected, "hex"));
+}
+
+/** Parses a body whose signature has already been checked. */
+export function parseSignedJson(rawBody: string): unknown {
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new WebhookRejected("malformed", "the webhook body is not JSON");
+  }
+}
+
+/** The one header a gateway signs with; absent means the request is not from the provider. */
+export function requiredHeader(headers: Headers, name: string): string {
+  const value = headers.get(name);
+  if (!value) throw new WebhookRejected("signature", `the ${name} header is missing`);
+  return value;
+}
