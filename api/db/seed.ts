@@ -1,9 +1,166 @@
-import type { Database } from "./client";
+import { createHash } from "node:crypto";
+import { count } from "drizzle-orm";
 import type { Logger } from "../logger";
+import type { Database, Executor } from "./client";
+import {
+  demoAnnouncement,
+  demoCategories,
+  demoDeliveryNotes,
+  demoDescription,
+  demoDocuments,
+  demoFaqs,
+  demoPaymentGateways,
+  demoProducts,
+  demoSocialLinks,
+  warrantyPriceCents,
+  warrantyTitle,
+} from "./demo-data";
+import { demoId } from "./ids";
+import {
+  announcements,
+  categories,
+  documents,
+  faqs,
+  paymentGateways,
+  productCategories,
+  productOptions,
+  products,
+  socialLinks,
+  stockCredentials,
+  warrantyDurations,
+} from "./schema";
+
+/** Large enough to be quick, small enough to stay far below PostgreSQL's bind-parameter limit. */
+const INSERT_BATCH = 500;
+
+async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
+  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
+    await insert(rows.slice(start, start + INSERT_BATCH));
+  }
+}
+
+/** Same input, same password: reseeding finds the same credentials. */
+function demoPassword(seed: string): string {
+  return createHash("sha256").update(`demo-password:${seed}`).digest("base64url").slice(0, 14);
+}
+
+/**
+ * Inserts the demo catalogue and content. Every row has a stable id and conflicts are ignored,
+ * so running it again changes nothing and never touches rows an admin created.
+ */
+export async function seedDemoData(db: Executor): Promise<void> {
+  await db
+    .insert(categories)
+    .values(
+      demoCategories.map((category, position) => ({
+        id: demoId("category", category.slug),
+        name: category.name,
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+
+  const productRows = demoProducts.map((product, position) => ({
+    id: demoId("product", product.slug),
+    title: product.title,
+    label: product.label,
+    subtitle: product.subtitle,
+    picture: `/images/products/${product.slug}.svg`,
+    description: demoDescription(product),
+    deliveryNotes: demoDeliveryNotes(product),
+    minQuantity: product.minQuantity ?? 1,
+    maxQuantity: product.maxQuantity ?? null,
+    fulfilMode: product.fulfilMode ?? ("auto" as const),
+    position,
+  }));
+  await db.insert(products).values(productRows).onConflictDoNothing();
+
+  await db
+    .insert(productCategories)
+    .values(
+      demoProducts.flatMap((product) =>
+        product.categories.map((slug) => ({
+          productId: demoId("product", product.slug),
+          categoryId: demoId("category", slug),
+        })),
+      ),
+    )
+    .onConflictDoNothing();
+
+  const optionRows: (typeof productOptions.$inferInsert)[] = [];
+  const durationRows: (typeof warrantyDurations.$inferInsert)[] = [];
+  const credentialRows: (typeof stockCredentials.$inferInsert)[] = [];
+  for (const product of demoProducts) {
+    product.options.forEach((option, position) => {
+      const optionKey = `${product.slug}:${position}`;
+      const optionId = demoId("option", optionKey);
+      optionRows.push({ id: optionId, productId: demoId("product", product.slug), title: option.title, position });
+      product.warrantyDays.forEach((days, durationPosition) => {
+        durationRows.push({
+          id: demoId("duration", `${optionKey}:${days}`),
+          optionId,
+          title: warrantyTitle(days),
+          durationDays: days,
+          priceCents: warrantyPriceCents(option.monthlyCents, days),
+          position: durationPosition,
+        });
+      });
+      // Manual products are delivered by staff, so they carry no credential stock.
+      if (product.fulfilMode === "manual") return;
+      for (let number = 1; number <= option.stock; number++) {
+        credentialRows.push({
+          id: demoId("credential", `${optionKey}:${number}`),
+          optionId,
+          username: `${product.slug.split("-")[0]}.${position + 1}.${String(number).padStart(3, "0")}@mail.example`,
+          password: demoPassword(`${optionKey}:${number}`),
+        });
+      }
+    });
+  }
+  await db.insert(productOptions).values(optionRows).onConflictDoNothing();
+  await db.insert(warrantyDurations).values(durationRows).onConflictDoNothing();
+  await insertInBatches(credentialRows, (batch) => db.insert(stockCredentials).values(batch).onConflictDoNothing());
+
+  await db
+    .insert(faqs)
+    .values(demoFaqs.map((faq, position) => ({ id: demoId("faq", String(position)), ...faq, position })))
+    .onConflictDoNothing();
+  await db
+    .insert(socialLinks)
+    .values(
+      demoSocialLinks.map((social, position) => ({
+        id: demoId("social", social.slug),
+        name: social.name,
+        link: social.link,
+        position,
+      })),
+    )
+    .onConflictDoNothing();
+  await db
+    .insert(announcements)
+    .values({ id: demoId("announcement", "ethical-sourcing"), text: demoAnnouncement })
+    .onConflictDoNothing();
+  await db
+    .insert(paymentGateways)
+    .values(demoPaymentGateways.map((gateway, position) => ({ ...gateway, enabled: true, position })))
+    .onConflictDoNothing();
+  await db
+    .insert(documents)
+    .values(demoDocuments.map((document) => ({ id: demoId("document", document.name), ...document })))
+    .onConflictDoNothing();
+}
 
 /** Seeds the demo catalogue when asked to, or when unset and the database has no products. */
 export async function seedWhenWanted(db: Database, seedDemo: boolean | undefined, logger: Logger): Promise<void> {
-  void db;
-  void seedDemo;
-  void logger;
+  if (seedDemo === false) return;
+  if (seedDemo === undefined) {
+    const [{ products: existing }] = await db.select({ products: count() }).from(products);
+    if (existing > 0) return;
+  }
+  const started = performance.now();
+  await db.transaction((tx) => seedDemoData(tx));
+  logger.info("demo data seeded", {
+    products: demoProducts.length,
+    ms: Math.round(performance.now() - started),
+  });
 }

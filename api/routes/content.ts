@@ -1,4 +1,31 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../context";
+import { ok, validate } from "../http";
+import {
+  listDocuments,
+  listFaqs,
+  listPaymentGateways,
+  listSocialLinks,
+  readAnnouncement,
+} from "../services/content";
 
-export const contentRoutes = new Hono<ApiEnv>();
+const documentQuerySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Document name must not be empty")
+    .max(100, "Document name is too long")
+    .regex(/^[a-z0-9-]+$/, "Document names are lowercase words joined by hyphens")
+    .optional(),
+});
+
+export const contentRoutes = new Hono<ApiEnv>()
+  .get("/announcement/read", async (c) => ok(c, await readAnnouncement(c.get("db"))))
+  .get("/payment_gateway/read", async (c) => ok(c, await listPaymentGateways(c.get("db"))))
+  .get("/faq/read", async (c) => ok(c, await listFaqs(c.get("db"))))
+  .get("/social_link/read", async (c) => ok(c, await listSocialLinks(c.get("db"))))
+  .get("/doc/read", async (c) => {
+    const { name } = validate(documentQuerySchema, c.req.query());
+    return ok(c, await listDocuments(c.get("db"), name));
+  });

@@ -1,0 +1,20 @@
+/** `npm run db:seed`: adds the demo catalogue to the configured database (safe to run again). */
+import { ConfigError, loadConfig } from "../config";
+import { createLogger } from "../logger";
+import { embeddedDatabasePath, openDatabase } from "./client";
+import { seedWhenWanted } from "./seed";
+
+try {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
+  try {
+    await seedWhenWanted(database.db, true, logger);
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}

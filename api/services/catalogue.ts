@@ -1,0 +1,230 @@
+import { type AnyColumn, type SQL, and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import {
+  categories,
+  productCategories,
+  productOptions,
+  products,
+  stockCredentials,
+  warrantyDurations,
+} from "../db/schema";
+import { notFound } from "../errors";
+import { centsToUsd } from "./money";
+
+/** What a manual-fulfilment option reports as stock: the admin delivers, so it never runs out. */
+export const MANUAL_STOCK = 999;
+/** The shop's quantity cap when a product sets no maximum. */
+export const QUANTITY_CAP = 999;
+
+/**
+ * A column as "table"."column". Drizzle drops the table name in single-table selects, which would
+ * turn a correlated subquery's outer reference into one on the inner table.
+ */
+function qualified(column: AnyColumn): SQL {
+  return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+}
+
+/** Available credentials of the option in the enclosing query, counted on the (option_id, status) index. */
+const availableStockOfOption = () => sql`(
+  select count(*) from ${stockCredentials}
+  where ${qualified(stockCredentials.optionId)} = ${qualified(productOptions.id)}
+    and ${qualified(stockCredentials.status)} = 'available'
+)`;
+
+export type SubOptionView = { _id: string; title: string; duration: number; price: number };
+export type ProductSummary = {
+  _id: string;
+  title: string;
+  picture: string;
+  minQuantity: number;
+  maxQuantity: number | null;
+};
+export type OptionView = {
+  _id: string;
+  title: string;
+  availableStock: number;
+  subOptions: SubOptionView[];
+};
+export type OptionWithProduct = OptionView & { product: ProductSummary };
+
+/** Per option: price in cents for each duration, kept beside the public view for cart maths. */
+export type PricedOption = OptionWithProduct & { priceCentsByDuration: Map<number, number> };
+
+export async function listCategories(db: Executor) {
+  return db
+    .select({ _id: categories.id, name: categories.name })
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.name));
+}
+
+/**
+ * Active products with their stock and lowest price in two queries whatever the catalogue size:
+ * one that totals the active options per product, one for every category link. Stock is counted
+ * per option through the (option_id, status) index, so it stays quick as credentials pile up.
+ */
+export async function listProducts(db: Executor) {
+  const optionTotals = db
+    .select({
+      productId: productOptions.productId,
+      options: sql<number>`count(*)`.mapWith(Number).as("options"),
+      available: sql<number>`coalesce(sum(${availableStockOfOption()}), 0)`.mapWith(Number).as("available"),
+      minPriceCents: sql<number | null>`min((
+          select min(${qualified(warrantyDurations.priceCents)}) from ${warrantyDurations}
+          where ${qualified(warrantyDurations.optionId)} = ${qualified(productOptions.id)}
+        ))`.as("min_price_cents"),
+    })
+    .from(productOptions)
+    .where(eq(productOptions.active, true))
+    .groupBy(productOptions.productId)
+    .as("option_totals");
+
+  const [rows, links] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        label: products.label,
+        subtitle: products.subtitle,
+        picture: products.picture,
+        description: products.description,
+        minQuantity: products.minQuantity,
+        maxQuantity: products.maxQuantity,
+        fulfilMode: products.fulfilMode,
+        activeOptions: optionTotals.options,
+        availableStock: optionTotals.available,
+        minPriceCents: optionTotals.minPriceCents,
+      })
+      .from(products)
+      .leftJoin(optionTotals, eq(optionTotals.productId, products.id))
+      .where(eq(products.active, true))
+      .orderBy(asc(products.position), asc(products.createdAt)),
+    db
+      .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
+      .from(productCategories)
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .orderBy(asc(categories.position)),
+  ]);
+
+  const categoryIdsByProduct = new Map<string, string[]>();
+  for (const link of links) {
+    const list = categoryIdsByProduct.get(link.productId) ?? [];
+    list.push(link.categoryId);
+    categoryIdsByProduct.set(link.productId, list);
+  }
+
+  return rows.map((row) => ({
+    _id: row.id,
+    title: row.title,
+    label: row.label,
+    subtitle: row.subtitle,
+    picture: row.picture,
+    description: row.description,
+    totalStock: row.fulfilMode === "manual" ? (row.activeOptions ?? 0) * MANUAL_STOCK : (row.availableStock ?? 0),
+    minPrice: row.minPriceCents == null ? 0 : centsToUsd(Number(row.minPriceCents)),
+    minQuantity: row.minQuantity,
+    maxQuantity: row.maxQuantity,
+    categoryIds: categoryIdsByProduct.get(row.id) ?? [],
+    fullFillmode: row.fulfilMode,
+  }));
+}
+
+type OptionFilter = { productId: string } | { optionIds: string[] };
+
+/**
+ * Active options of active products, either of one product or by ids, each with its stock and
+ * durations: two queries, one for options with a stock count, one for all their durations.
+ */
+export async function loadPricedOptions(db: Executor, filter: OptionFilter): Promise<PricedOption[]> {
+  const optionRows = await db
+    .select({
+      id: productOptions.id,
+      title: productOptions.title,
+      available: availableStockOfOption().mapWith(Number),
+      productId: products.id,
+      productTitle: products.title,
+      picture: products.picture,
+      minQuantity: products.minQuantity,
+      maxQuantity: products.maxQuantity,
+      fulfilMode: products.fulfilMode,
+    })
+    .from(productOptions)
+    .innerJoin(products, eq(products.id, productOptions.productId))
+    .where(
+      and(
+        eq(productOptions.active, true),
+        eq(products.active, true),
+        "productId" in filter
+          ? eq(productOptions.productId, filter.productId)
+          : inArray(productOptions.id, filter.optionIds),
+      ),
+    )
+    .orderBy(asc(productOptions.position), asc(productOptions.createdAt));
+  if (optionRows.length === 0) return [];
+
+  const durationRows = await db
+    .select()
+    .from(warrantyDurations)
+    .where(
+      inArray(
+        warrantyDurations.optionId,
+        optionRows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(warrantyDurations.position), asc(warrantyDurations.durationDays));
+  const durationsByOption = new Map<string, (typeof durationRows)[number][]>();
+  for (const duration of durationRows) {
+    const list = durationsByOption.get(duration.optionId) ?? [];
+    list.push(duration);
+    durationsByOption.set(duration.optionId, list);
+  }
+
+  return optionRows.map((row) => {
+    const durations = durationsByOption.get(row.id) ?? [];
+    return {
+      _id: row.id,
+      title: row.title,
+      availableStock: row.fulfilMode === "manual" ? MANUAL_STOCK : row.available,
+      subOptions: durations.map((duration) => ({
+        _id: duration.id,
+        title: duration.title,
+        duration: duration.durationDays,
+        price: centsToUsd(duration.priceCents),
+      })),
+      product: {
+        _id: row.productId,
+        title: row.productTitle,
+        picture: row.picture,
+        minQuantity: row.minQuantity,
+        maxQuantity: row.maxQuantity,
+      },
+      priceCentsByDuration: new Map(durations.map((duration) => [duration.durationDays, duration.priceCents])),
+    };
+  });
+}
+
+function publicOption({ _id, title, availableStock, subOptions }: PricedOption): OptionView {
+  return { _id, title, availableStock, subOptions };
+}
+
+export function publicOptionWithProduct(option: PricedOption): OptionWithProduct {
+  return { ...publicOption(option), product: option.product };
+}
+
+export async function listProductOptions(db: Executor, productId: string): Promise<OptionView[]> {
+  const options = await loadPricedOptions(db, { productId });
+  // Only an empty answer needs telling apart "no options" from "no such product".
+  if (options.length === 0) {
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.active, true)));
+    if (!product) throw notFound("Product not found");
+  }
+  return options.map(publicOption);
+}
+
+export async function readProductOption(db: Executor, optionId: string): Promise<OptionWithProduct> {
+  const [option] = await loadPricedOptions(db, { optionIds: [optionId] });
+  if (!option) throw notFound("Option not found");
+  return publicOptionWithProduct(option);
+}
