@@ -12,6 +12,7 @@ import { type Config, ConfigError, loadConfig } from "./api/config";
 import { embeddedDatabasePath, openDatabase } from "./api/db/client";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger } from "./api/logger";
+import { startMailer } from "./api/mail/sender";
 import { originAllowed } from "./api/security";
 
 const dev = process.argv.includes("--dev");
@@ -30,6 +31,7 @@ const logger = createLogger(config.logLevel);
 const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
 await seedWhenWanted(database.db, config.seedDemo, logger);
 const api = createApi({ db: database.db, config, logger });
+const mailer = startMailer({ db: database.db, config, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
 function apiCaller(clientIp: string) {
@@ -42,7 +44,15 @@ function apiCaller(clientIp: string) {
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", config.trustProxy);
+// One proxy hop at most: the first X-Forwarded-For entry is whatever the client wrote.
+app.set("trust proxy", config.trustProxy ? 1 : false);
+
+let stopping = false;
+app.use((_req, res, next) => {
+  // Keep-alive clients (load balancers above all) must not keep a stopping process busy.
+  if (stopping) res.setHeader("Connection", "close");
+  next();
+});
 
 app.use((req, res, next) => {
   const started = performance.now();
@@ -143,7 +153,6 @@ const server: Server = app.listen(config.port, () => {
   logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev });
 });
 
-let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
@@ -155,11 +164,14 @@ async function shutdown(signal: string) {
   force.unref();
   // Stop accepting, let in-flight requests finish, then close the database.
   server.close(async () => {
+    await mailer.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);
   });
+  // A connection turns idle when its in-flight response ends; close it then, not after keepAliveTimeout.
   server.closeIdleConnections();
+  setInterval(() => server.closeIdleConnections(), 100).unref();
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -6,6 +6,9 @@ import { AppError } from "./errors";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contentRoutes } from "./routes/content";
 import { cartRoutes } from "./routes/cart";
+import { authenticate } from "./middleware/auth";
+import { humanCheckRoutes } from "./routes/human-check";
+import { userRoutes } from "./routes/user";
 
 /**
  * The /v1 JSON API. Built once per process; the web layer calls it in-process
@@ -34,9 +37,12 @@ export function createApi(deps: ApiDeps) {
   });
 
   const v1 = new Hono<ApiEnv>();
+  v1.use("*", authenticate);
   v1.route("/", catalogueRoutes);
   v1.route("/", contentRoutes);
   v1.route("/cart", cartRoutes);
+  v1.route("/user", userRoutes);
+  v1.route("/human-check", humanCheckRoutes);
   api.route("/v1", v1);
 
   api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));

@@ -25,7 +25,36 @@ const envSchema = z.object({
   API_URL: z.string().url("must be an absolute URL of a /v1 server").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag.default("false"),
+  // Payment gateways: each is enabled only when its API key and webhook secret are both set.
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  STRIPE_API_BASE: z
+    .string()
+    .url("must be an absolute URL such as https://api.stripe.com")
+    .refine(
+      (url) => !URL.canParse(url) || new URL(url).pathname === "/",
+      "must be an origin without a path (the SDK adds /v1)",
+    )
+    .optional(),
+  COINBASE_API_KEY: z.string().min(8).optional(),
+  COINBASE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  COINBASE_API_BASE: z.string().url("must be an absolute URL such as https://api.commerce.coinbase.com").optional(),
+  SHOPPY_API_KEY: z.string().min(8).optional(),
+  SHOPPY_WEBHOOK_SECRET: z.string().min(8).optional(),
+  SHOPPY_API_BASE: z.string().url("must be an absolute URL such as https://shoppy.gg/api/v1").optional(),
+  SANDBOX_PAYMENTS: booleanFlag.optional(),
+  HUMAN_CHECK: z.enum(["builtin", "recaptcha", "turnstile"]).default("builtin"),
+  HUMAN_CHECK_SECRET: z.string().min(1).optional(),
+  HUMAN_CHECK_SITE_KEY: z.string().min(1).optional(),
+  HUMAN_CHECK_VERIFY_URL: z.string().url("must be an absolute URL of a siteverify endpoint").optional(),
+  RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
 });
+
+/** Where each provider verifies a widget's answer; HUMAN_CHECK_VERIFY_URL overrides it (tests use a local fake). */
+const SITEVERIFY_URLS = {
+  recaptcha: "https://www.google.com/recaptcha/api/siteverify",
+  turnstile: "https://challenges.cloudflare.com/turnstile/v0/siteverify",
+} as const;
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -42,9 +71,65 @@ export type Config = {
   apiUrl: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
+  payments: PaymentsConfig;
+  humanCheck:
+    | { provider: "builtin" }
+    | { provider: "recaptcha" | "turnstile"; secret: string; siteKey: string; verifyUrl: string };
+  /** Multiplies every rate limit; above 1 only for load tests and end-to-end suites run from one address. */
+  rateLimitScale: number;
 };
 
 export class ConfigError extends Error {}
+
+/** Credentials of one hosted gateway; apiBase lets tests point it at a local fake of the provider. */
+export type GatewayCredentials = { apiKey: string; webhookSecret: string; apiBase: string };
+
+/** A gateway that is undefined here is disabled. */
+export type PaymentsConfig = {
+  stripe: GatewayCredentials | undefined;
+  coinbase: GatewayCredentials | undefined;
+  shoppy: GatewayCredentials | undefined;
+  /** The local demo gateway: on outside production, in production only with SANDBOX_PAYMENTS=true. */
+  sandbox: boolean;
+};
+
+function gatewayCredentials(
+  variables: string,
+  apiKey: string | undefined,
+  webhookSecret: string | undefined,
+  apiBase: string,
+): GatewayCredentials | undefined {
+  if (!apiKey && !webhookSecret) return undefined;
+  // Half a configuration would take payments that can never be confirmed: refuse to start instead.
+  if (!apiKey || !webhookSecret) {
+    throw new ConfigError(`Invalid configuration: ${variables} must be set together`);
+  }
+  return { apiKey, webhookSecret, apiBase: apiBase.replace(/\/+$/, "") };
+}
+
+function paymentsConfig(values: z.infer<typeof envSchema>, isProduction: boolean): PaymentsConfig {
+  return {
+    stripe: gatewayCredentials(
+      "STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      values.STRIPE_SECRET_KEY,
+      values.STRIPE_WEBHOOK_SECRET,
+      values.STRIPE_API_BASE ?? "https://api.stripe.com",
+    ),
+    coinbase: gatewayCredentials(
+      "COINBASE_API_KEY and COINBASE_WEBHOOK_SECRET",
+      values.COINBASE_API_KEY,
+      values.COINBASE_WEBHOOK_SECRET,
+      values.COINBASE_API_BASE ?? "https://api.commerce.coinbase.com",
+    ),
+    shoppy: gatewayCredentials(
+      "SHOPPY_API_KEY and SHOPPY_WEBHOOK_SECRET",
+      values.SHOPPY_API_KEY,
+      values.SHOPPY_WEBHOOK_SECRET,
+      values.SHOPPY_API_BASE ?? "https://shoppy.gg/api/v1",
+    ),
+    sandbox: values.SANDBOX_PAYMENTS ?? !isProduction,
+  };
+}
 
 /** Empty strings count as unset, as they do in most deployment tools. */
 function withoutEmpty(env: NodeJS.ProcessEnv): Record<string, string> {
@@ -81,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !values.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production");
   }
+  const provider = values.HUMAN_CHECK;
+  if (provider !== "builtin" && (!values.HUMAN_CHECK_SECRET || !values.HUMAN_CHECK_SITE_KEY)) {
+    throw new ConfigError(
+      `Invalid configuration: HUMAN_CHECK=${provider} needs HUMAN_CHECK_SECRET and HUMAN_CHECK_SITE_KEY`,
+    );
+  }
   const sessionSecrets = values.SESSION_SECRET
     ? values.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
     : [developmentSecret(dataDir)];
@@ -98,5 +189,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: values.API_URL?.replace(/\/+$/, ""),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    payments: paymentsConfig(values, isProduction),
+    humanCheck:
+      provider === "builtin"
+        ? { provider }
+        : {
+            provider,
+            secret: values.HUMAN_CHECK_SECRET!,
+            siteKey: values.HUMAN_CHECK_SITE_KEY!,
+            verifyUrl: values.HUMAN_CHECK_VERIFY_URL ?? SITEVERIFY_URLS[provider],
+          },
+    rateLimitScale: values.RATE_LIMIT_SCALE,
   };
+}
+
+let processConfig: Config | undefined;
+/** The configuration of this process, parsed once; the web layer reads its cookie secrets here. */
+export function processConfiguration(): Config {
+  processConfig ??= loadConfig();
+  return processConfig;
 }

@@ -1,6 +1,7 @@
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import type { AuthUser } from "./middleware/auth";
 
 /** What every API request can reach: set once when the app is built. */
 export type ApiDeps = {
@@ -12,5 +13,6 @@ export type ApiDeps = {
 export type ApiEnv = {
   /** In-process callers (the Remix loaders) pass the browser's address here. */
   Bindings: { clientIp?: string };
-  Variables: ApiDeps & { requestId: string };
+  /** `user` is set by the auth middleware when a valid bearer token came with the request. */
+  Variables: ApiDeps & { requestId: string; user?: AuthUser };
 };

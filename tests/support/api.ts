@@ -10,7 +10,13 @@ export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
 export async function createTestApi(options: { prepare?: (handle: DatabaseHandle) => Promise<void> } = {}) {
   const database = await createTestDatabase();
   await options.prepare?.(database);
-  const config = loadConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/store-test-data", SESSION_SECRET: "test-secret-".padEnd(40, "x") });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: "/tmp/store-test-data",
+    SESSION_SECRET: "test-secret-".padEnd(40, "x"),
+    // Every request here comes from one address; tests/api/rate-limit.test.ts checks the real limits.
+    RATE_LIMIT_SCALE: "100",
+  });
   const api = createApi({ db: database.db, config, logger: createLogger("silent") });
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {

@@ -1,0 +1,52 @@
+import type { OutgoingMail } from "./outbox";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A plain, readable HTML body: no images or trackers, so it renders the same in every client. */
+function simpleHtml(title: string, paragraphs: string[]): string {
+  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`).join("\n");
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
+${body}
+</body></html>`;
+}
+
+export function resetCodeMail(options: {
+  to: string;
+  code: string;
+  publicUrl: string;
+  validMinutes: number;
+}): OutgoingMail {
+  const resetUrl = `${options.publicUrl}/reset?email=${encodeURIComponent(options.to)}`;
+  const subject = "Your password reset code";
+  const text = [
+    "Someone asked to reset the password of the account with this email address.",
+    "",
+    `Your code: ${options.code}`,
+    "",
+    `Enter it at ${resetUrl} within ${options.validMinutes} minutes. It works once.`,
+    "",
+    "If you did not ask for this, ignore this mail: your password stays as it is.",
+  ].join("\n");
+  const html = simpleHtml(subject, [
+    "Someone asked to reset the password of the account with this email address.",
+    `Your code: <strong style="font-size:24px;letter-spacing:4px">${escapeHtml(options.code)}</strong>`,
+    `Enter it at <a href="${escapeHtml(resetUrl)}">${escapeHtml(resetUrl)}</a> within ${options.validMinutes} minutes. It works once.`,
+    "If you did not ask for this, ignore this mail: your password stays as it is.",
+  ]);
+  return { to: options.to, subject, text, html };
+}
+
+/** Sent after a password or email change, so an owner whose session was stolen learns of it (ASVS 2.2.3). */
+export function accountChangedMail(options: { to: string; change: "password" | "email"; publicUrl: string }): OutgoingMail {
+  const what = options.change === "password" ? "The password of your account was changed." : "The email address of your account was changed.";
+  const subject = options.change === "password" ? "Your password was changed" : "Your account email was changed";
+  const forgotUrl = `${options.publicUrl}/forgot`;
+  const help = "If this was you, there is nothing to do. If not, reset your password now and contact our support.";
+  const text = [what, "", help, forgotUrl].join("\n");
+  const html = simpleHtml(subject, [escapeHtml(what), escapeHtml(help), `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`]);
+  return { to: options.to, subject, text, html };
+}

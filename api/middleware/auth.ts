@@ -1,0 +1,26 @@
+import type { Context, MiddlewareHandler } from "hono";
+import type { ApiEnv } from "../context";
+import { unauthorized } from "../errors";
+import { type SessionUser, userForToken } from "../services/sessions";
+
+export type AuthUser = SessionUser;
+
+/** 256-bit tokens are 43 base64url characters; anything else is not worth a query. */
+const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/i;
+
+/** Sets c.var.user when the request carries a valid bearer token; never refuses a request itself. */
+export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const match = BEARER.exec(c.req.header("authorization")?.trim() ?? "");
+  if (match) {
+    const user = await userForToken(c.get("db"), match[1]);
+    if (user) c.set("user", user);
+  }
+  await next();
+};
+
+/** The signed-in user, or a 401 that the web layer turns into "sign in again". */
+export function requireUser(c: Context<ApiEnv>): AuthUser {
+  const user = c.get("user");
+  if (!user) throw unauthorized("Please sign in to continue");
+  return user;
+}

@@ -1,0 +1,231 @@
+import { and, count, eq, ne, or, sql } from "drizzle-orm";
+import type { Config } from "../config";
+import type { Database, Executor } from "../db/client";
+import { orders, tickets, users } from "../db/schema";
+import { AppError, badRequest, conflict, notFound, unauthorized } from "../errors";
+import { enqueueMail } from "../mail/outbox";
+import { accountChangedMail } from "../mail/templates";
+import { centsToUsd } from "./money";
+import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verifyPassword } from "./passwords";
+import { RATE_RULES, checkRateLimit, hitRateLimit, subjectKey } from "./rate-limit";
+import { createSession, revokeAllSessions } from "./sessions";
+
+/** Usernames are 3 to 64 of these characters (the length is checked apart, for a clearer message). */
+export const USERNAME_CHARACTERS = /^[A-Za-z0-9._@+-]*$/;
+
+export const EMAIL_TAKEN = "An account with this email already exists. Please sign in.";
+export const USERNAME_TAKEN = "This username is already taken. Please choose another one.";
+export const INVALID_LOGIN = "Invalid username or password";
+const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
+
+type Context = { db: Database; config: Config; ip: string; now?: Date; userAgent?: string };
+
+/** Same unique value, other letter case: the schema's lower() indexes decide, this only reads. */
+const sameText = (column: typeof users.username | typeof users.email, value: string) =>
+  sql`lower(${column}) = lower(${value})`;
+
+/** Which of our unique rules a failed insert or update broke, if any (PGlite and postgres.js name it differently). */
+function brokenUniqueIndex(error: unknown): string | undefined {
+  for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
+    const fields = cause as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
+    if (fields.code === "23505") return String(fields.constraint_name ?? fields.constraint ?? "");
+  }
+  return undefined;
+}
+
+/** Turns a lost race for a username or email into the same 409 the earlier check gives. */
+function conflictFromUniqueViolation(error: unknown): never {
+  const index = brokenUniqueIndex(error);
+  if (index === "users_email_lower_key") throw conflict(EMAIL_TAKEN);
+  if (index === "users_username_lower_key") throw conflict(USERNAME_TAKEN);
+  throw error;
+}
+
+async function assertAvailable(db: Executor, fields: { username?: string; email?: string }, exceptUserId?: string) {
+  const others = exceptUserId ? ne(users.id, exceptUserId) : sql`true`;
+  if (fields.email) {
+    const [taken] = await db.select({ id: users.id }).from(users).where(and(sameText(users.email, fields.email), others)).limit(1);
+    if (taken) throw conflict(EMAIL_TAKEN);
+  }
+  if (fields.username) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sameText(users.username, fields.username), others))
+      .limit(1);
+    if (taken) throw conflict(USERNAME_TAKEN);
+  }
+}
+
+function assertPasswordAcceptable(password: string, account: { username?: string; email?: string }) {
+  const problem = passwordProblem(password, account);
+  if (problem) throw badRequest(problem, { password: [problem] });
+}
+
+/**
+ * Creates an account and signs it in. `autoCreated` marks the guest-checkout variant, whose
+ * generated password the owner never saw (they set one later through the reset flow or settings).
+ */
+export async function registerAccount(
+  ctx: Context,
+  input: { username: string; email: string; password: string; autoCreated?: boolean },
+): Promise<{ token: string; userId: string }> {
+  const now = ctx.now ?? new Date();
+  const scale = ctx.config.rateLimitScale;
+  await hitRateLimit(ctx.db, RATE_RULES.registerPerAddress, ctx.ip, { now, scale });
+  await hitRateLimit(ctx.db, RATE_RULES.registerPerEmail, subjectKey(input.email), { now, scale });
+  assertPasswordAcceptable(input.password, input);
+  await assertAvailable(ctx.db, input);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          autoCreated: input.autoCreated ?? false,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: users.id });
+      const token = await createSession(tx, user.id, { now, userAgent: ctx.userAgent });
+      return { token, userId: user.id };
+    });
+  } catch (error) {
+    conflictFromUniqueViolation(error);
+  }
+}
+
+/**
+ * Signs in by username or email. Unknown accounts cost one argon2 verification too, and every
+ * failure gives the same answer, so neither the message nor the time tells who has an account.
+ */
+export async function login(ctx: Context, input: { username: string; password: string }): Promise<{ token: string }> {
+  const now = ctx.now ?? new Date();
+  const scale = ctx.config.rateLimitScale;
+  const account = subjectKey(input.username);
+  await hitRateLimit(ctx.db, RATE_RULES.loginPerAddress, ctx.ip, { now, scale });
+  await hitRateLimit(ctx.db, RATE_RULES.loginPerAddressAndAccount, `${ctx.ip}:${account}`, { now, scale });
+  await checkRateLimit(ctx.db, RATE_RULES.loginFailuresPerAccount, account, { now, scale });
+
+  // A guest account's username is its email, so one name can match two accounts; the username wins ties.
+  const candidates = await ctx.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(or(sameText(users.username, input.username), sameText(users.email, input.username)))
+    .orderBy(sql`lower(${users.username}) = lower(${input.username}) desc`)
+    .limit(2);
+  if (candidates.length === 0) await verifyAgainstNobody(input.password);
+  for (const candidate of candidates) {
+    if (!(await verifyPassword(candidate.passwordHash, input.password))) continue;
+    if (needsRehash(candidate.passwordHash)) {
+      await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, candidate.id));
+    }
+    return { token: await createSession(ctx.db, candidate.id, { now, userAgent: ctx.userAgent }) };
+  }
+  await hitRateLimit(ctx.db, RATE_RULES.loginFailuresPerAccount, account, { now, scale }).catch((error) => {
+    // This failure is already answered below; the limit bites on the next try.
+    if (!(error instanceof AppError)) throw error;
+  });
+  throw unauthorized(INVALID_LOGIN);
+}
+
+export type Profile = { username: string; email: string; balance: number; orders: number; tickets: number; created: string };
+
+/** Orders count every order of the account except ones that expired or were cancelled unpaid. */
+export async function readProfile(db: Executor, userId: string): Promise<Profile> {
+  const [user] = await db
+    .select({ username: users.username, email: users.email, balanceCents: users.balanceCents, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound("Account not found");
+  const [orderCount] = await db
+    .select({ value: count() })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), sql`${orders.status} not in ('expired', 'cancelled')`));
+  const [ticketCount] = await db.select({ value: count() }).from(tickets).where(eq(tickets.userId, userId));
+  return {
+    username: user.username,
+    email: user.email,
+    balance: centsToUsd(user.balanceCents),
+    orders: Number(orderCount.value),
+    tickets: Number(ticketCount.value),
+    created: user.createdAt.toISOString(),
+  };
+}
+
+async function accountOf(db: Executor, userId: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw unauthorized();
+  return user;
+}
+
+/**
+ * Re-authentication for sensitive changes (ASVS 3.7.1). A guest-checkout account never saw
+ * its generated password, so while it is auto-created its session alone is enough.
+ */
+async function assertCurrentPassword(
+  ctx: Context,
+  user: { id: string; passwordHash: string; autoCreated: boolean },
+  currentPassword: string | undefined,
+) {
+  if (user.autoCreated) return;
+  if (!currentPassword) throw badRequest("Please enter your current password", { currentPassword: ["Please enter your current password"] });
+  await hitRateLimit(ctx.db, RATE_RULES.reauthPerAccount, user.id, { now: ctx.now, scale: ctx.config.rateLimitScale });
+  if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+    throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
+  }
+}
+
+export async function updateUsername(ctx: Context, userId: string, username: string): Promise<void> {
+  await assertAvailable(ctx.db, { username }, userId);
+  try {
+    await ctx.db.update(users).set({ username, updatedAt: ctx.now ?? new Date() }).where(eq(users.id, userId));
+  } catch (error) {
+    conflictFromUniqueViolation(error);
+  }
+}
+
+/** Changes the email after re-authentication and tells the old address, in case it was not the owner. */
+export async function updateEmail(
+  ctx: Context,
+  userId: string,
+  input: { email: string; currentPassword?: string },
+): Promise<void> {
+  const user = await accountOf(ctx.db, userId);
+  await assertCurrentPassword(ctx, user, input.currentPassword);
+  if (user.email === input.email) return;
+  await assertAvailable(ctx.db, { email: input.email }, userId);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(users).set({ email: input.email, updatedAt: ctx.now ?? new Date() }).where(eq(users.id, userId));
+      await enqueueMail(tx, accountChangedMail({ to: user.email, change: "email", publicUrl: ctx.config.publicUrl }));
+    });
+  } catch (error) {
+    conflictFromUniqueViolation(error);
+  }
+}
+
+/**
+ * Sets a new password, signs the account out everywhere and answers a fresh token, so the
+ * browser that made the change stays signed in and every other one (a thief's too) is out.
+ */
+export async function updatePassword(
+  ctx: Context,
+  userId: string,
+  input: { password: string; currentPassword?: string },
+): Promise<{ token: string }> {
+  const now = ctx.now ?? new Date();
+  const user = await accountOf(ctx.db, userId);
+  await assertCurrentPassword(ctx, user, input.currentPassword);
+  assertPasswordAcceptable(input.password, user);
+  const passwordHash = await hashPassword(input.password);
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, autoCreated: false, updatedAt: now }).where(eq(users.id, userId));
+    await revokeAllSessions(tx, userId, { now });
+    await enqueueMail(tx, accountChangedMail({ to: user.email, change: "password", publicUrl: ctx.config.publicUrl }));
+    return { token: await createSession(tx, userId, { now, userAgent: ctx.userAgent }) };
+  });
+}

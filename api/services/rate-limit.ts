@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { rateLimits } from "../db/schema";
+import { AppError } from "../errors";
+
+/** A fixed-window limit: at most `limit` hits per `windowMs` for one key. */
+export type RateRule = { name: string; limit: number; windowMs: number };
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** The account limits. Per address and per account, so neither one address nor many can guess freely. */
+export const RATE_RULES = {
+  loginPerAddress: { name: "login:ip", limit: 50, windowMs: 15 * MINUTE },
+  loginPerAddressAndAccount: { name: "login:ip-account", limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins on one account from anywhere: the brake on a distributed guess. */
+  loginFailuresPerAccount: { name: "login:account-failures", limit: 100, windowMs: HOUR },
+  registerPerAddress: { name: "register:ip", limit: 20, windowMs: HOUR },
+  registerPerEmail: { name: "register:email", limit: 5, windowMs: HOUR },
+  forgetPerAddress: { name: "forget:ip", limit: 10, windowMs: 15 * MINUTE },
+  forgetPerEmail: { name: "forget:email", limit: 3, windowMs: 15 * MINUTE },
+  resetPerAddress: { name: "reset:ip", limit: 20, windowMs: 15 * MINUTE },
+  resetPerEmail: { name: "reset:email", limit: 10, windowMs: 15 * MINUTE },
+  /** Current-password checks in settings: a stolen session must not become a password oracle. */
+  reauthPerAccount: { name: "reauth:account", limit: 10, windowMs: 15 * MINUTE },
+} satisfies Record<string, RateRule>;
+
+/** Rows older than this are dead: longer than every window and than a human-check challenge lives. */
+const RETENTION_MS = 24 * HOUR;
+
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+  }
+}
+
+/** Emails and usernames go into keys as digests: the table then holds no personal data. */
+export function subjectKey(value: string): string {
+  return createHash("sha256").update(value.trim().toLowerCase()).digest("base64url").slice(0, 22);
+}
+
+function windowStart(rule: RateRule, now: Date): Date {
+  return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
+}
+
+/**
+ * Counts one hit in one statement, so concurrent instances never lose a count, and
+ * throws a 429 once the window holds more than the limit (times RATE_LIMIT_SCALE).
+ */
+export async function hitRateLimit(
+  db: Executor,
+  rule: RateRule,
+  subject: string,
+  options: { now?: Date; scale?: number } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const start = windowStart(rule, now);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject}`, windowStart: start, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
+    .returning({ hits: rateLimits.hits });
+  if (Math.random() < 0.02) await cleanUpRateLimits(db, now);
+  throwWhenOver(rule, row.hits, start, now, options.scale);
+}
+
+/** Throws a 429 when the window is already full, without counting a hit (for limits on failures only). */
+export async function checkRateLimit(
+  db: Executor,
+  rule: RateRule,
+  subject: string,
+  options: { now?: Date; scale?: number } = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const start = windowStart(rule, now);
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)));
+  throwWhenOver(rule, (row?.hits ?? 0) + 1, start, now, options.scale);
+}
+
+function throwWhenOver(rule: RateRule, hits: number, start: Date, now: Date, scale = 1): void {
+  if (hits <= Math.ceil(rule.limit * scale)) return;
+  const retryAfterMs = start.getTime() + rule.windowMs - now.getTime();
+  throw new RateLimitedError(Math.ceil(retryAfterMs / 1000));
+}
+
+/** Removes windows nobody reads any more; called now and then by hits, and safe to call anytime. */
+export async function cleanUpRateLimits(db: Executor, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - RETENTION_MS)));
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { sessions, users } from "../db/schema";
+
+export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_used_at is informative; writing it at most this often keeps reads from becoming writes. */
+const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
+
+export type SessionUser = {
+  id: string;
+  username: string;
+  email: string;
+  role: "customer" | "admin";
+  autoCreated: boolean;
+  sessionId: string;
+};
+
+/** Only this digest is stored: a database leak gives no usable token. */
+export function tokenDigest(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** A new bearer token (256 random bits) for the user; the caller hands it out once. */
+export async function createSession(
+  db: Executor,
+  userId: string,
+  options: { now?: Date; userAgent?: string } = {},
+): Promise<string> {
+  const now = options.now ?? new Date();
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: tokenDigest(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
+    userAgent: options.userAgent?.slice(0, 256),
+  });
+  return token;
+}
+
+/** The signed-in user behind a token, or undefined when it is unknown, revoked or expired. */
+export async function userForToken(db: Executor, token: string, now = new Date()): Promise<SessionUser | undefined> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      role: users.role,
+      autoCreated: users.autoCreated,
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenDigest(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return undefined;
+  if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  const { lastUsedAt: _lastUsed, ...user } = row;
+  return user;
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Signs the user out everywhere, except the session named in `keep` when given. */
+export async function revokeAllSessions(
+  db: Executor,
+  userId: string,
+  options: { now?: Date; keep?: string } = {},
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: options.now ?? new Date() })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        options.keep ? ne(sessions.id, options.keep) : sql`true`,
+      ),
+    );
+}
