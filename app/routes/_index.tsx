@@ -1,13 +1,132 @@
-import type { MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { type MouseEvent, useEffect, useState } from "react";
+import { z } from "zod";
+import { AnnouncementBanner } from "~/components/landing/announcement-banner";
+import { CtaSection } from "~/components/landing/cta-section";
+import { FaqSection } from "~/components/landing/faq-section";
+import { FeaturesSection } from "~/components/landing/features-section";
+import { HeroSection } from "~/components/landing/hero-section";
+import {
+  ANNOUNCEMENT_KEY_PATTERN,
+  announcementKey,
+  dismissedAnnouncementCookie,
+  dismissedAnnouncementKey,
+  featuredProducts,
+} from "~/components/landing/landing-data.server";
+import { PaymentsSection } from "~/components/landing/payments-section";
+import { SectionDots } from "~/components/landing/section-dots";
+import { useSectionScroller } from "~/components/landing/use-section-scroller";
+import { pageMeta } from "~/components/legal/page-meta";
+import { listCategories, listProducts } from "~/lib/catalogue.server";
+import { readAnnouncement, readFaqs } from "~/lib/content.server";
+import type { RouteHandle } from "~/root";
 
-export const meta: MetaFunction = () => [{ title: "Store" }];
+export const handle: RouteHandle = { hideChrome: true };
+
+const SECTIONS = [
+  { id: "hero", label: "Welcome" },
+  { id: "features", label: "Why us" },
+  { id: "payments", label: "Payments" },
+  { id: "faq", label: "FAQ" },
+  { id: "cta", label: "Get started" },
+] as const;
+const SECTION_IDS: readonly string[] = SECTIONS.map((section) => section.id);
+/** Leaving the FAQ by wheel or swipe takes a second gesture, so reading it never ends by accident. */
+const CONFIRM_LEAVE_IDS: readonly string[] = ["faq"];
+const LANDING_FAQ_COUNT = 6;
+
+const dismissSchema = z.object({
+  intent: z.literal("dismiss-announcement"),
+  announcement: z.string().regex(ANNOUNCEMENT_KEY_PATTERN),
+});
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The catalogue prefetch is a bonus: a 401 or any failure just leaves it out.
+  const [announcement, faqs, products, categories, dismissedKey] = await Promise.all([
+    readAnnouncement(context),
+    readFaqs(context),
+    listProducts(context, request).catch(() => []),
+    listCategories(context, request).catch(() => []),
+    dismissedAnnouncementKey(request),
+  ]);
+  const key = announcement ? announcementKey(announcement) : null;
+  return {
+    announcement: announcement && key && key !== dismissedKey ? { text: announcement, key } : null,
+    faqs: faqs.slice(0, LANDING_FAQ_COUNT),
+    moreFaqs: faqs.length > LANDING_FAQ_COUNT,
+    products: featuredProducts(products, categories, 3),
+    categories: categories.slice(0, 8).map(({ _id, name }) => ({ _id, name })),
+  };
+}
+
+/** Dismissing the announcement without JavaScript: remember it in a cookie and show the page again. */
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = dismissSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("This form could not be read.", { status: 400 });
+  const secure = new URL(request.url).protocol === "https:";
+  return redirect("/", {
+    status: 303,
+    headers: { "Set-Cookie": await dismissedAnnouncementCookie.serialize(parsed.data.announcement, { secure }) },
+  });
+}
 
 export default function Landing() {
+  const { announcement, faqs, moreFaqs, products, categories } = useLoaderData<typeof loader>();
+  const { active, enhanced, hint, goTo } = useSectionScroller(SECTION_IDS, CONFIRM_LEAVE_IDS);
+  const [announcementClosed, setAnnouncementClosed] = useState(false);
+
+  // The announcement belongs to the first screen: once the visitor moves on, it is done.
+  useEffect(() => {
+    if (active !== 0) setAnnouncementClosed(true);
+  }, [active]);
+
+  /** In-page links (dots, "Why choose us") move the scroller instead of jumping. */
+  const followInPageLink = (event: MouseEvent<HTMLDivElement>) => {
+    if (!enhanced || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = event.target instanceof Element ? event.target.closest("a[href^='#']") : null;
+    const index = link ? SECTION_IDS.indexOf(link.getAttribute("href")?.slice(1) ?? "") : -1;
+    if (index < 0) return;
+    event.preventDefault();
+    goTo(index, { force: true, focus: true });
+  };
+
+  const hintText =
+    hint === null ? "" : hint === 1 ? "Swipe down again to continue" : "Swipe up again to go back";
+
   return (
-    <main className="p-8">
-      <h1 className="text-3xl font-bold">Premium accounts, delivered at once</h1>
-      <Link to="/shop">Shop</Link>
-    </main>
+    // Delegation only: clicks (and Enter, which clicks a link) bubble here from ordinary anchors.
+    <div onClick={followInPageLink}>
+      <HeroSection
+        announcement={
+          announcement && !announcementClosed ? (
+            <AnnouncementBanner
+              text={announcement.text}
+              dismissKey={announcement.key}
+              onDismiss={() => setAnnouncementClosed(true)}
+            />
+          ) : null
+        }
+      />
+      <FeaturesSection enhanced={enhanced} onScreen={active === 1} />
+      <PaymentsSection />
+      <FaqSection faqs={faqs} moreOnFaqPage={moreFaqs} />
+      <CtaSection products={products} categories={categories} />
+
+      <SectionDots sections={SECTIONS} active={enhanced ? active : null} />
+      <p
+        role="status"
+        className={`pointer-events-none fixed bottom-6 left-1/2 z-30 -translate-x-1/2 rounded-full bg-slate-900 px-4 py-2 text-sm font-medium text-white shadow-lg ${hintText ? "" : "sr-only"}`}
+      >
+        {hintText}
+      </p>
+    </div>
   );
 }
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Store · Premium subscriptions for less, delivered in seconds",
+    description:
+      "Streaming, music, gaming, AI and software accounts at the lowest prices: ethically sourced, delivered instantly, with warranty replacements and 24/7 support. Pay with Bitcoin, Ethereum, Litecoin or PayPal.",
+  });
