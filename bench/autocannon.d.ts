@@ -1,0 +1,22 @@
+// autocannon ships no types; this declares the part of its programmatic API that bench/run.ts uses.
+declare module "autocannon" {
+  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p99: number };
+  export type Result = {
+    requests: Histogram & { total: number; sent: number };
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    statusCodeStats: Record<string, { count: number }>;
+  };
+  export type Options = {
+    url: string;
+    connections?: number;
+    duration?: number;
+    pipelining?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+    warmup?: { connections?: number; duration?: number };
+  };
+  export default function autocannon(options: Options): Promise<Result>;
+}

@@ -1,0 +1,253 @@
+/*
+ * npm run bench: throughput of the production server against a bare node:http server answering the
+ * same bytes, and the gzipped client JS that /shop needs. Talks only to 127.0.0.1; bounded in time.
+ *
+ * It always builds, into build-bench/, so the figures describe the current source and never disturb
+ * a build/ that a running server or Playwright is using. The server runs on the embedded database;
+ * with BENCH_DATABASE_URL=postgres://... (an admin URL) it runs on a scratch database on that server.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import autocannon, { type Result } from "autocannon";
+import { createScratchPostgresDatabase } from "../tests/support/database";
+import type { Fixture } from "./baseline-server";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const buildDir = "build-bench";
+const load = { connections: 10, duration: 10, pipelining: 1, timeout: 10, warmup: { connections: 10, duration: 2 } };
+const targets = [
+  { path: "/v1/product/read", minRatio: 0.4 },
+  { path: "/shop", minRatio: 0.2 },
+];
+const clientJsBudgetKiB = 100;
+const overallLimitMs = 115_000;
+
+const startedAt = performance.now();
+/** Progress lines carry the elapsed time, so a slow phase on a busy machine is easy to spot. */
+const progress = (message: string) => console.log(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+
+const children: ChildProcess[] = [];
+const scratchDir = mkdtempSync(path.join(tmpdir(), "store-bench-"));
+
+function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  return child;
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const forced = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+let dropScratchDatabase: (() => Promise<void>) | undefined;
+
+let cleaned: Promise<void> | undefined;
+function cleanUp() {
+  cleaned ??= Promise.all(children.map(stopChild)).then(async () => {
+    rmSync(scratchDir, { recursive: true, force: true });
+    await dropScratchDatabase?.();
+  });
+  return cleaned;
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function waitForHealth(base: string, server: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${output()}`);
+    const status = await fetch(`${base}/healthz`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer /healthz within 60 s:\n${output()}`);
+}
+
+function waitForListeningLine(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`the baseline server did not start: ${seen}`)), 20_000);
+    child.stdout?.on("data", (chunk) => {
+      seen += chunk;
+      const port = /listening (\d+)/.exec(seen)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve(Number(port));
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`the baseline server exited with code ${code}: ${seen}`)));
+  });
+}
+
+async function fixtureOf(url: string): Promise<Fixture & { bytes: number; html: string }> {
+  const response = await fetch(url);
+  const body = Buffer.from(await response.arrayBuffer());
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "application/octet-stream",
+    bodyBase64: body.toString("base64"),
+    bytes: body.length,
+    html: body.toString("utf8"),
+  };
+}
+
+/** Every /assets JS file the page loads before it is interactive: its modulepreloads, module imports, and their static imports. */
+async function clientJsOf(base: string, html: string) {
+  const pending = new Set<string>();
+  for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|(?:import\(?|from)\s*["'](\/assets\/[^"']+\.js)["']/g)) {
+    pending.add(match[1] ?? match[2]);
+  }
+  const sizes = new Map<string, { raw: number; gzip: number }>();
+  for (const asset of pending) {
+    if (sizes.has(asset)) continue;
+    const response = await fetch(base + asset);
+    if (!response.ok) throw new Error(`${asset} answered ${response.status}`);
+    const code = Buffer.from(await response.arrayBuffer());
+    sizes.set(asset, { raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
+    // Static imports between chunks are relative ("./x.js"); dynamic import() loads later, so it is left out.
+    for (const match of code.toString("utf8").matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js|\/assets\/[^"']+\.js)["']/g)) {
+      pending.add(new URL(match[1], base + asset).pathname);
+    }
+  }
+  return sizes;
+}
+
+async function measure(url: string): Promise<Result> {
+  const result = await autocannon({ url, ...load });
+  if (result.requests.total === 0) throw new Error(`no request to ${url} completed`);
+  return result;
+}
+
+const pad = (value: string | number, width: number) => String(value).padStart(width);
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function statusSummary(result: Result) {
+  const codes = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}x${count}`)
+    .join(" ");
+  const problems = result.errors + result.timeouts ? ` errors=${result.errors} timeouts=${result.timeouts}` : "";
+  return codes + problems;
+}
+
+async function main() {
+  progress(`Building into ${buildDir}/ ...`);
+  const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
+    cwd: root,
+    env: { ...process.env, BUILD_DIR: buildDir },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
+
+  const scratchDatabase = process.env.BENCH_DATABASE_URL
+    ? await createScratchPostgresDatabase(process.env.BENCH_DATABASE_URL, "store_bench")
+    : undefined;
+  dropScratchDatabase = scratchDatabase?.drop;
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let serverOutput = "";
+  const server = startChild(["--import", "tsx", "server.ts"], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    DATA_DIR: path.join(scratchDir, "data"),
+    DATABASE_URL: scratchDatabase?.url ?? "",
+    SESSION_SECRET: "bench-session-secret-that-is-long-enough-0123456789",
+    SEED_DEMO: "true",
+    BUILD_DIR: buildDir,
+    // Production logs every request at info; a collector would read stdout, here it is drained.
+    LOG_LEVEL: "info",
+  });
+  server.stdout?.resume();
+  server.stderr?.on("data", (chunk) => (serverOutput = (serverOutput + chunk).slice(-4_000)));
+  progress(`Starting the production server on ${base} (${scratchDatabase ? "PostgreSQL server" : "embedded database"}, demo seed) ...`);
+  await waitForHealth(base, server, () => serverOutput);
+
+  const fixtures: Record<string, Fixture & { bytes: number; html: string }> = {};
+  for (const target of targets) fixtures[target.path] = await fixtureOf(base + target.path);
+  const fixtureFile = path.join(scratchDir, "fixtures.json");
+  writeFileSync(
+    fixtureFile,
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(fixtures).map(([urlPath, { status, contentType, bodyBase64 }]) => [urlPath, { status, contentType, bodyBase64 }]),
+      ),
+    ),
+  );
+  const baseline = startChild(["--import", "tsx", "bench/baseline-server.ts", fixtureFile], process.env);
+  const baselineBase = `http://127.0.0.1:${await waitForListeningLine(baseline)}`;
+
+  const rows: string[] = [];
+  const header = `${"target".padEnd(32)}${pad("status", 8)}${pad("bytes", 9)}${pad("req/s", 10)}${pad("p50 ms", 8)}${pad("p99 ms", 8)}  ratio  goal`;
+  let allMet = true;
+  for (const target of targets) {
+    const fixture = fixtures[target.path];
+    progress(`Measuring ${target.path} and its baseline (${load.warmup.duration} s warm-up + ${load.duration} s each, ${load.connections} connections) ...`);
+    const reference = await measure(baselineBase + target.path);
+    const actual = await measure(base + target.path);
+    const ratio = actual.requests.average / reference.requests.average;
+    const met = ratio >= target.minRatio;
+    allMet &&= met;
+    const row = (label: string, result: Result, tail: string) =>
+      `${label.padEnd(32)}${pad(String(fixture.status), 8)}${pad(fixture.bytes, 9)}${pad(Math.round(result.requests.average), 10)}${pad(result.latency.p50, 8)}${pad(result.latency.p99, 8)}  ${tail}`;
+    rows.push(row(`baseline for ${target.path}`, reference, `       (${statusSummary(reference)})`));
+    rows.push(row(`GET ${target.path}`, actual, `${ratio.toFixed(3).padStart(5)}  >= ${target.minRatio} ${met ? "PASS" : "BELOW"} (${statusSummary(actual)})`));
+  }
+
+  progress("Measuring the client JS of /shop ...");
+  const shop = fixtures["/shop"];
+  const scripts = await clientJsOf(base, shop.html);
+  const gzipTotal = [...scripts.values()].reduce((sum, size) => sum + size.gzip, 0);
+  const rawTotal = [...scripts.values()].reduce((sum, size) => sum + size.raw, 0);
+  const withinBudget = gzipTotal <= clientJsBudgetKiB * 1024;
+
+  console.log("");
+  console.log(header);
+  for (const row of rows) console.log(row);
+  console.log("");
+  console.log(`Client JS for /shop (status ${shop.status}): ${scripts.size} files, ${kib(rawTotal)} KiB raw`);
+  for (const [asset, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    console.log(`  ${asset.padEnd(50)}${pad(kib(size.gzip), 8)} KiB gzip`);
+  }
+  console.log(`  total gzip -9: ${kib(gzipTotal)} KiB (goal <= ${clientJsBudgetKiB} KiB) ${withinBudget ? "PASS" : "ABOVE"}`);
+  for (const target of targets) {
+    if (fixtures[target.path].status !== 200) {
+      console.log(`Note: ${target.path} answered ${fixtures[target.path].status}; its figures measure that answer.`);
+    }
+  }
+  console.log(allMet && withinBudget ? "All goals met." : "Some goals not met (figures above; this machine is shared, so rerun before concluding).");
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`bench: still running after ${overallLimitMs / 1000} s; stopping.`);
+  void cleanUp().finally(() => process.exit(1));
+}, overallLimitMs);
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`bench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  clearTimeout(watchdog);
+}

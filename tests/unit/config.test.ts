@@ -1,0 +1,118 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../../api/config";
+
+const longSecret = "a-production-secret-of-at-least-32-chars";
+
+let dataDir: string;
+beforeEach(() => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "store-config-"));
+});
+afterEach(() => {
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** loadConfig on exactly these variables (Remix's typings insist that NODE_ENV is always set; here it may not be). */
+const configFor = (env: Record<string, string>) => loadConfig(env as NodeJS.ProcessEnv);
+
+/** The ConfigError that loadConfig throws for this environment. */
+function configErrorFor(env: Record<string, string>): ConfigError {
+  try {
+    configFor(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("loadConfig accepted an environment it should refuse");
+}
+
+describe("loadConfig", () => {
+  it("falls back to the documented defaults", () => {
+    const config = configFor({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: "development",
+      isProduction: false,
+      port: 7400,
+      dataDir: path.resolve(dataDir),
+      databaseUrl: undefined,
+      publicUrl: "http://localhost:7400",
+      smtpUrl: undefined,
+      seedDemo: undefined,
+      apiUrl: undefined,
+      logLevel: "info",
+      trustProxy: false,
+    });
+    expect(config.sessionSecrets).toHaveLength(1);
+  });
+
+  it("treats empty strings as unset", () => {
+    const config = configFor({ DATA_DIR: dataDir, PORT: "", DATABASE_URL: "", PUBLIC_URL: "" });
+    expect(config.port).toBe(7400);
+    expect(config.databaseUrl).toBeUndefined();
+  });
+
+  it("derives PUBLIC_URL from PORT and strips trailing slashes from given URLs", () => {
+    expect(configFor({ DATA_DIR: dataDir, PORT: "8123" }).publicUrl).toBe("http://localhost:8123");
+    const config = configFor({ DATA_DIR: dataDir, PUBLIC_URL: "https://store.example/", API_URL: "http://api.internal:7400//" });
+    expect(config.publicUrl).toBe("https://store.example");
+    expect(config.apiUrl).toBe("http://api.internal:7400");
+  });
+
+  it("parses boolean flags", () => {
+    expect(configFor({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "1" })).toMatchObject({
+      seedDemo: false,
+      trustProxy: true,
+    });
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "0"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/store"],
+    ["PUBLIC_URL", "store.example"],
+    ["SMTP_URL", "http://mail.example"],
+    ["SEED_DEMO", "maybe"],
+    ["LOG_LEVEL", "loud"],
+  ])("stops on a bad %s (%s) with one line naming the variable", (name, value) => {
+    const error = configErrorFor({ DATA_DIR: dataDir, [name]: value });
+    expect(error.message).toContain(name);
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("refuses to start in production without SESSION_SECRET", () => {
+    const error = configErrorFor({ NODE_ENV: "production", DATA_DIR: dataDir });
+    expect(error.message).toContain("SESSION_SECRET");
+  });
+
+  it("refuses a SESSION_SECRET that is too short", () => {
+    const error = configErrorFor({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "short" });
+    expect(error.message).toContain("SESSION_SECRET");
+  });
+
+  it("does not write a secret file in production", () => {
+    const config = configFor({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: longSecret });
+    expect(config.sessionSecrets).toEqual([longSecret]);
+    expect(() => statSync(path.join(dataDir, "session-secret"))).toThrow();
+  });
+
+  it("generates a development secret once into DATA_DIR and reuses it", () => {
+    const nested = path.join(dataDir, "not-yet-created");
+    const first = configFor({ DATA_DIR: nested });
+    const file = path.join(nested, "session-secret");
+    expect(first.sessionSecrets[0]).toHaveLength(43);
+    expect(readFileSync(file, "utf8").trim()).toBe(first.sessionSecrets[0]);
+    // Only the owner may read it.
+    expect(statSync(file).mode & 0o077).toBe(0);
+    const second = configFor({ DATA_DIR: nested });
+    expect(second.sessionSecrets).toEqual(first.sessionSecrets);
+  });
+
+  it("splits comma-separated secrets for rotation, newest first", () => {
+    const older = "an-older-secret-still-accepted-for-a-while";
+    const config = configFor({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: `${longSecret}, ${older},` });
+    expect(config.sessionSecrets).toEqual([longSecret, older]);
+  });
+});

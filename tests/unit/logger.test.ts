@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createLogger } from "../../api/logger";
+
+let lines: { stream: "stdout" | "stderr"; text: string }[];
+
+beforeEach(() => {
+  lines = [];
+  for (const stream of ["stdout", "stderr"] as const) {
+    vi.spyOn(process[stream], "write").mockImplementation((chunk: string | Uint8Array) => {
+      lines.push({ stream, text: String(chunk) });
+      return true;
+    });
+  }
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const everything = () => lines.map((line) => line.text).join("");
+
+describe("createLogger", () => {
+  it("writes one JSON object per line with time, level and message", () => {
+    createLogger("info").info("store listening", { port: 7400 });
+    expect(lines).toHaveLength(1);
+    expect(lines[0].text.endsWith("\n")).toBe(true);
+    const entry = JSON.parse(lines[0].text);
+    expect(entry).toMatchObject({ level: "info", message: "store listening", port: 7400 });
+    expect(Number.isNaN(Date.parse(entry.time))).toBe(false);
+  });
+
+  it("sends warnings and errors to stderr, the rest to stdout", () => {
+    const logger = createLogger("debug");
+    logger.debug("d");
+    logger.info("i");
+    logger.warn("w");
+    logger.error("e");
+    expect(lines.map((line) => line.stream)).toEqual(["stdout", "stdout", "stderr", "stderr"]);
+  });
+
+  it("drops lines below its level, and everything when silent", () => {
+    const logger = createLogger("warn");
+    logger.debug("hidden");
+    logger.info("hidden");
+    logger.warn("shown");
+    createLogger("silent").error("hidden");
+    expect(lines).toHaveLength(1);
+    expect(everything()).not.toContain("hidden");
+  });
+
+  it("never writes password, token, secret, cookie or authorization values, however deep", () => {
+    createLogger("info").info("login", {
+      email: "ann@example.com",
+      password: "hunter2-password-value",
+      newPassword: "second-password-value",
+      body: { token: "tok_live_value", nested: { apiSecret: "secret-value", items: [{ accessToken: "array-token-value" }] } },
+      headers: { Authorization: "Bearer bearer-value", cookie: "token=cookie-value" },
+      otp: "123456",
+    });
+    const output = everything();
+    for (const value of [
+      "hunter2-password-value",
+      "second-password-value",
+      "tok_live_value",
+      "secret-value",
+      "array-token-value",
+      "bearer-value",
+      "cookie-value",
+      "123456",
+    ]) {
+      expect(output).not.toContain(value);
+    }
+    const entry = JSON.parse(output);
+    expect(entry.email).toBe("ann@example.com");
+    expect(entry.password).toBe("[redacted]");
+    expect(entry.body.nested.items[0].accessToken).toBe("[redacted]");
+  });
+
+  it("keeps an error's message and stack readable", () => {
+    createLogger("info").error("api error", { error: new Error("database went away") });
+    const entry = JSON.parse(everything());
+    expect(entry.error).toMatchObject({ name: "Error", message: "database went away" });
+    expect(entry.error.stack).toContain("database went away");
+  });
+});
