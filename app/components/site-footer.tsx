@@ -1,0 +1,63 @@
+import { Link } from "@remix-run/react";
+import { Logo } from "./logo";
+
+export type FooterSocialLink = { _id: string; name: string; link: string };
+
+const pages = [
+  { to: "/", label: "Home" },
+  { to: "/shop", label: "Shop" },
+  { to: "/feedback", label: "Feedback" },
+  { to: "/redeem-key", label: "Redeem Key" },
+  { to: "/find-order", label: "Find Order" },
+  { to: "/terms-of-service", label: "Terms of Service" },
+  { to: "/privacy-policy", label: "Privacy Policy" },
+];
+
+const accountPages = [
+  { to: "/login", label: "Sign In" },
+  { to: "/signup", label: "Create Account" },
+];
+
+export function SiteFooter({ socialLinks, loggedIn = false }: { socialLinks: FooterSocialLink[]; loggedIn?: boolean }) {
+  const links = loggedIn ? pages : [...pages, ...accountPages];
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-8 md:flex-row md:items-start md:justify-between">
+        <div className="flex flex-col gap-3">
+          <Logo />
+          {socialLinks.length > 0 && (
+            <ul aria-label="Social media" className="flex gap-2">
+              {socialLinks.map((social) => (
+                <li key={social._id}>
+                  <a
+                    href={social.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${social.name} (opens in a new tab)`}
+                    className="grid size-9 place-items-center rounded-full bg-slate-100 text-sm font-bold text-slate-700 uppercase hover:bg-brand-50 hover:text-brand-700"
+                  >
+                    <span aria-hidden="true">{social.name.slice(0, 2)}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <nav aria-label="Footer">
+          <ul className="grid grid-cols-2 gap-x-8 gap-y-2 text-sm sm:grid-cols-3">
+            {links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="text-slate-600 hover:text-brand-700 hover:underline">
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-500">
+        © 2024 Store. All rights reserved.
+      </p>
+    </footer>
+  );
+}

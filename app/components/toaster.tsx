@@ -1,0 +1,62 @@
+import { useEffect, useState } from "react";
+
+export type ToastView = {
+  id: string;
+  message: string;
+  description?: string;
+  type: "info" | "success" | "warning" | "error";
+};
+
+const TOAST_LIFETIME_MS = 5_000;
+
+const toneByType: Record<ToastView["type"], string> = {
+  info: "border-sky-300 bg-sky-50 text-sky-900",
+  success: "border-emerald-300 bg-emerald-50 text-emerald-900",
+  warning: "border-amber-300 bg-amber-50 text-amber-900",
+  error: "border-red-300 bg-red-50 text-red-900",
+};
+
+/**
+ * The flash toast, rendered on the server at the top right. Its close control is a <details> summary, so it
+ * closes without JS too; with JS it also closes itself after 5 s. `inline` places it in the flow instead
+ * (inside the cart panel, whose close link a floating toast would cover).
+ */
+export function Toaster({ toast, inline = false }: { toast: ToastView | undefined; inline?: boolean }) {
+  const [dismissedId, setDismissedId] = useState<string>();
+
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setDismissedId(toast.id), TOAST_LIFETIME_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  const visible = toast && dismissedId !== toast.id ? toast : undefined;
+  const placement = inline
+    ? "mb-4 flex flex-col"
+    : "pointer-events-none fixed top-4 right-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2";
+  return (
+    <div aria-live="polite" className={placement}>
+      {visible && (
+        <details
+          key={visible.id}
+          open
+          data-toast-type={visible.type}
+          className={`pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg [&:not([open])]:hidden ${
+            toneByType[visible.type]
+          }`}
+        >
+          <summary
+            aria-label="Close notification"
+            className="absolute top-2 right-2 cursor-pointer list-none rounded px-2 text-lg leading-none opacity-70 hover:opacity-100 [&::-webkit-details-marker]:hidden"
+          >
+            ×
+          </summary>
+          <div role={visible.type === "error" ? "alert" : "status"}>
+            <p className="font-semibold">{visible.message}</p>
+            {visible.description && <p className="text-sm">{visible.description}</p>}
+          </div>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { apiCall, apiPayload } from "./api.server";
+
+/* The catalogue side of /v1 (see the contract), each answer checked with zod. */
+
+const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
+export const publicIdSchema = z.string().regex(PUBLIC_ID);
+
+const productSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  label: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  subtitle: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  picture: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  totalStock: z.number(),
+  minPrice: z.number(),
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int().nullable(),
+  categoryIds: z.array(z.string()),
+});
+export type Product = z.infer<typeof productSchema>;
+
+const categorySchema = z.object({ _id: z.string(), name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
+
+export const subOptionSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  duration: z.number().int(),
+  price: z.number(),
+});
+export type SubOption = z.infer<typeof subOptionSchema>;
+
+const optionSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  availableStock: z.number().int(),
+  subOptions: z.array(subOptionSchema),
+});
+export type ProductOption = z.infer<typeof optionSchema>;
+
+const socialLinkSchema = z.object({ _id: z.string(), name: z.string(), link: z.string() });
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
+export function listProducts(context: AppLoadContext, request: Request): Promise<Product[]> {
+  return apiPayload(context, { path: "/v1/product/read", payload: z.array(productSchema), request });
+}
+
+export function listCategories(context: AppLoadContext, request: Request): Promise<Category[]> {
+  return apiPayload(context, { path: "/v1/category/read", payload: z.array(categorySchema), request });
+}
+
+/** The product and its options; a 404 page for an id that is malformed or unknown. */
+export async function readProductWithOptions(
+  context: AppLoadContext,
+  request: Request,
+  productId: string,
+): Promise<{ product: Product; options: ProductOption[] }> {
+  if (!PUBLIC_ID.test(productId)) throw new Response("Product not found", { status: 404 });
+  const [products, options] = await Promise.all([
+    listProducts(context, request),
+    apiPayload(context, { path: `/v1/product/option/read/${productId}`, payload: z.array(optionSchema), request }),
+  ]);
+  const product = products.find((candidate) => candidate._id === productId);
+  if (!product) throw new Response("Product not found", { status: 404 });
+  return { product, options };
+}
+
+/** Only links that are really http(s): they end up in every page's href. */
+const safeLink = (link: SocialLink) => /^https?:\/\//i.test(link.link);
+
+/** Social links for the footer; a failing API gives none ("other read failures are silently ignored"). */
+export async function listSocialLinks(context: AppLoadContext): Promise<SocialLink[]> {
+  try {
+    const result = await apiCall(context, { path: "/v1/social_link/read", payload: z.array(socialLinkSchema) });
+    return result.ok ? result.payload.filter(safeLink) : [];
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,100 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useLocation,
+  useRouteError,
+} from "@remix-run/react";
+import { RouteDialog } from "~/components/dialog";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { cleanProductTitle, ProductDetails } from "~/components/product-details";
+import { shopSearch } from "~/components/shop-search";
+import { readProductWithOptions } from "~/lib/catalogue.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { product, options } = await readProductWithOptions(context, request, params.productId ?? "");
+  const url = new URL(request.url);
+  const requested = options.find((option) => option._id === url.searchParams.get("option"));
+  // Without a choice, preselect the first plan that can be bought, so its durations show at once.
+  const initialOption =
+    requested ?? options.find((option) => option.availableStock >= product.minQuantity) ?? options[0];
+  const { _id, title, picture, description, minQuantity, maxQuantity } = product;
+  return {
+    product: { _id, title, picture, description, minQuantity, maxQuantity },
+    options,
+    initialOptionId: initialOption?._id,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${cleanProductTitle(data.product.title)} | Store` : "Product not found | Store" },
+];
+
+/** The cart panel opening over the modal must not refetch the product. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const copy = new URL(url);
+    copy.searchParams.delete("cart");
+    return copy.pathname + copy.search;
+  };
+  return strip(currentUrl) === strip(nextUrl) ? false : defaultShouldRevalidate;
+};
+
+function useShopLinks() {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const kept = Object.fromEntries(
+    ["q", "category"].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? ""]] : [])),
+  );
+  return {
+    kept,
+    closeHref: `/shop${shopSearch(params)}`,
+    afterAddHref: `/shop${shopSearch(params, { cart: "open" })}`,
+  };
+}
+
+export default function ProductModal() {
+  const { product, options, initialOptionId } = useLoaderData<typeof loader>();
+  const { kept, closeHref, afterAddHref } = useShopLinks();
+  return (
+    <RouteDialog title={cleanProductTitle(product.title)} closeHref={closeHref} closeLabel="Close product">
+      <ProductDetails
+        key={product._id}
+        product={product}
+        options={options}
+        initialOptionId={initialOptionId}
+        keptSearch={kept}
+        redirectTo={afterAddHref}
+      />
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { closeHref } = useShopLinks();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <RouteDialog title="Product not found" closeHref={closeHref} closeLabel="Close">
+        <p className="mb-4 text-slate-600">This product does not exist or is no longer sold.</p>
+        <Link to={closeHref} className="font-semibold text-brand-700 underline">
+          Back to the shop
+        </Link>
+      </RouteDialog>
+    );
+  }
+  return (
+    <GeneralErrorBoundary
+      title="Something went wrong loading the shop."
+      detail="Failed to load shop data. Please refresh the page."
+    />
+  );
+}
