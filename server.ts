@@ -4,16 +4,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { type AppLoadContext, createRequestHandler as createFetchRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
+import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { embeddedDatabasePath, openDatabase } from "./api/db/client";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
 import { originAllowed } from "./api/security";
+import { anonymousPageCache } from "./server/page-cache";
 
 const dev = process.argv.includes("--dev");
 
@@ -32,6 +34,7 @@ const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(c
 await seedWhenWanted(database.db, config.seedDemo, logger);
 const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
+const orderExpiry = startOrderExpiry({ db: database.db, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
 function apiCaller(clientIp: string) {
@@ -44,6 +47,8 @@ function apiCaller(clientIp: string) {
 
 const app = express();
 app.disable("x-powered-by");
+// Every page carries a fresh CSP nonce, so a body hash could never match; static files keep their own.
+app.set("etag", false);
 // One proxy hop at most: the first X-Forwarded-For entry is whatever the client wrote.
 app.set("trust proxy", config.trustProxy ? 1 : false);
 
@@ -138,16 +143,26 @@ if (dev) {
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 }
 
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
+function loadContext(req: express.Request, res: express.Response): AppLoadContext {
+  return {
+    cspNonce: res.locals.cspNonce as string,
+    callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
+  };
+}
+
+if (typeof build !== "function" && config.pageCacheMs > 0) {
+  const renderPage = createFetchRequestHandler(build, "production");
+  app.get(
+    "*",
+    anonymousPageCache({
+      ttlMs: config.pageCacheMs,
+      maxEntries: 500,
+      render: (request, req, res) => renderPage(request, loadContext(req, res)),
     }),
-  }),
-);
+  );
+}
+
+app.all("*", createRequestHandler({ build, getLoadContext: loadContext }));
 
 const server: Server = app.listen(config.port, () => {
   logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev });
@@ -165,6 +180,7 @@ async function shutdown(signal: string) {
   // Stop accepting, let in-flight requests finish, then close the database.
   server.close(async () => {
     await mailer.stop();
+    await orderExpiry.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

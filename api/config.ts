@@ -25,6 +25,8 @@ const envSchema = z.object({
   API_URL: z.string().url("must be an absolute URL of a /v1 server").optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   TRUST_PROXY: booleanFlag.default("false"),
+  PAGE_CACHE_MS: z.coerce.number().int().min(0, "must be 0 (off) or more milliseconds").max(60_000).default(1000),
+  CATALOGUE_CACHE_MS: z.coerce.number().int().min(0, "must be 0 (off) or more milliseconds").max(60_000).default(1000),
   // Payment gateways: each is enabled only when its API key and webhook secret are both set.
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -71,6 +73,10 @@ export type Config = {
   apiUrl: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
   trustProxy: boolean;
+  /** How long the product and category lists may be served from a snapshot; 0 turns it off. */
+  catalogueCacheMs: number;
+  /** How long a public page rendered for a cookie-less visitor may be served again; 0 turns it off. */
+  pageCacheMs: number;
   payments: PaymentsConfig;
   humanCheck:
     | { provider: "builtin" }
@@ -189,6 +195,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiUrl: values.API_URL?.replace(/\/+$/, ""),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,
+    catalogueCacheMs: values.CATALOGUE_CACHE_MS,
+    pageCacheMs: values.PAGE_CACHE_MS,
     payments: paymentsConfig(values, isProduction),
     humanCheck:
       provider === "builtin"

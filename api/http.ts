@@ -9,6 +9,13 @@ export function ok<T>(c: Context<ApiEnv>, payload: T, message = "OK", status: Co
   return c.json({ success: true as const, message, payload }, status);
 }
 
+/** The success envelope around a payload that is already JSON text (a cached snapshot). */
+export function okJson(c: Context<ApiEnv>, payloadJson: string, message = "OK") {
+  return c.body(`{"success":true,"message":${JSON.stringify(message)},"payload":${payloadJson}}`, 200, {
+    "content-type": "application/json; charset=UTF-8",
+  });
+}
+
 function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {

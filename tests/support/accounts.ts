@@ -23,6 +23,7 @@ function testConfig(dataDir: string, env: Record<string, string>): Config {
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     SESSION_SECRET: "accounts-test-secret-".padEnd(48, "x"),
+    CATALOGUE_CACHE_MS: "0",
     ...env,
   } as NodeJS.ProcessEnv);
 }

@@ -16,6 +16,8 @@ export async function createTestApi(options: { prepare?: (handle: DatabaseHandle
     SESSION_SECRET: "test-secret-".padEnd(40, "x"),
     // Every request here comes from one address; tests/api/rate-limit.test.ts checks the real limits.
     RATE_LIMIT_SCALE: "100",
+    // Tests change stock and read the lists at once; tests/api/snapshot-cache.test.ts covers the cache.
+    CATALOGUE_CACHE_MS: "0",
   });
   const api = createApi({ db: database.db, config, logger: createLogger("silent") });
 

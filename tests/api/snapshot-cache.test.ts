@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApi } from "../../api/app";
+import { loadConfig } from "../../api/config";
+import { seedDemoData } from "../../api/db/seed";
+import { stockCredentials } from "../../api/db/schema";
+import { createLogger } from "../../api/logger";
+import { SnapshotCache } from "../../api/snapshot-cache";
+import { createTestDatabase } from "../support/database";
+import type { DatabaseHandle } from "../../api/db/client";
+import { eq } from "drizzle-orm";
+
+describe("SnapshotCache", () => {
+  it("loads once per interval and shares a load between concurrent callers", async () => {
+    let clock = 0;
+    const cache = new SnapshotCache(1000, () => clock);
+    let loads = 0;
+    const load = async () => ({ loads: ++loads });
+
+    const [first, second] = await Promise.all([cache.json("k", load), cache.json("k", load)]);
+    expect(first).toBe('{"loads":1}');
+    expect(second).toBe(first);
+    clock = 999;
+    expect(await cache.json("k", load)).toBe('{"loads":1}');
+    clock = 1000;
+    expect(await cache.json("k", load)).toBe('{"loads":2}');
+  });
+
+  it("does not keep a failed load", async () => {
+    const cache = new SnapshotCache(1000, () => 0);
+    await expect(cache.json("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.json("k", async () => "fine")).toBe('"fine"');
+  });
+
+  it("with a zero interval loads every time", async () => {
+    const cache = new SnapshotCache(0);
+    let loads = 0;
+    await cache.json("k", async () => ++loads);
+    await cache.json("k", async () => ++loads);
+    expect(loads).toBe(2);
+  });
+});
+
+describe("GET /v1/product/read through the snapshot", () => {
+  let database: DatabaseHandle;
+  let api: ReturnType<typeof createApi>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemoData(database.db);
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: "/tmp/store-test-data",
+      SESSION_SECRET: "snapshot-test-secret-".padEnd(48, "x"),
+      CATALOGUE_CACHE_MS: "400",
+    });
+    api = createApi({ db: database.db, config, logger: createLogger("silent") });
+  });
+  afterAll(() => database.close());
+
+  const totalStock = async () => {
+    const response = await api.request("/v1/product/read");
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { success: boolean; payload: { totalStock: number }[] };
+    expect(body.success).toBe(true);
+    return body.payload.reduce((sum, product) => sum + product.totalStock, 0);
+  };
+
+  it("answers the same envelope, and shows a stock change once the interval has passed", async () => {
+    const before = await totalStock();
+    await database.db.update(stockCredentials).set({ status: "void" }).where(eq(stockCredentials.status, "available"));
+    expect(await totalStock()).toBe(before);
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(await totalStock()).toBeLessThan(before);
+  });
+});

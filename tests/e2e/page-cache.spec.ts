@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+
+// HTTP-level behaviour of the anonymous page cache; one browser project is enough.
+test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-only checks run in the js project");
+
+function nonceOf(csp: string | undefined) {
+  return /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+}
+
+test("a cookie-less visitor gets a cached page with a fresh nonce that matches its CSP", async ({ request }) => {
+  const url = `/faqs?page-cache-test=${Date.now()}`;
+  const first = await request.get(url, { headers: { cookie: "" } });
+  const second = await request.get(url, { headers: { cookie: "" } });
+  expect(first.status()).toBe(200);
+  expect(first.headers()["x-page-cache"]).toBe("MISS");
+  expect(second.headers()["x-page-cache"]).toBe("HIT");
+
+  const nonces = [nonceOf(first.headers()["content-security-policy"]), nonceOf(second.headers()["content-security-policy"])];
+  expect(nonces[0]).toBeTruthy();
+  expect(nonces[1]).not.toBe(nonces[0]);
+  const html = await second.text();
+  const scriptNonces = new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((match) => match[1]));
+  expect([...scriptNonces]).toEqual([nonces[1]]);
+});
+
+test("a visitor with cookies always gets a fresh rendering", async ({ request }) => {
+  const url = `/faqs?page-cache-cookie=${Date.now()}`;
+  await request.get(url, { headers: { cookie: "" } });
+  const withCookie = await request.get(url, { headers: { cookie: "cart=anything" } });
+  expect(withCookie.status()).toBe(200);
+  expect(withCookie.headers()["x-page-cache"]).toBeUndefined();
+});
+
+test("answers that are not public 200 pages are not kept", async ({ request }) => {
+  const url = `/no-such-page-${Date.now()}`;
+  const first = await request.get(url, { headers: { cookie: "" } });
+  const second = await request.get(url, { headers: { cookie: "" } });
+  expect(first.status()).toBe(404);
+  expect(second.headers()["x-page-cache"]).toBe("MISS");
+});
