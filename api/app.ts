@@ -3,12 +3,14 @@ import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ApiDeps, ApiEnv } from "./context";
 import { AppError } from "./errors";
+import { SnapshotCache } from "./snapshot-cache";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contentRoutes } from "./routes/content";
 import { cartRoutes } from "./routes/cart";
 import { authenticate } from "./middleware/auth";
 import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
+import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
 /**
  * The /v1 JSON API. Built once per process; the web layer calls it in-process
@@ -16,6 +18,7 @@ import { userRoutes } from "./routes/user";
  */
 export function createApi(deps: ApiDeps) {
   const api = new Hono<ApiEnv>();
+  const snapshots = new SnapshotCache(deps.config.catalogueCacheMs);
 
   api.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
@@ -23,6 +26,7 @@ export function createApi(deps: ApiDeps) {
     c.set("db", deps.db);
     c.set("config", deps.config);
     c.set("logger", deps.logger);
+    c.set("snapshots", snapshots);
     const started = performance.now();
     await next();
     c.header("x-request-id", requestId);
@@ -43,6 +47,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/cart", cartRoutes);
   v1.route("/user", userRoutes);
   v1.route("/human-check", humanCheckRoutes);
+  v1.route("/sandbox", sandboxRoutes);
   api.route("/v1", v1);
 
   api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
