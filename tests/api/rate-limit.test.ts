@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { like } from "drizzle-orm";
 import { Hono } from "hono";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiEnv } from "../../api/context";
 import { rateLimits } from "../../api/db/schema";
 import { requestIp } from "../../api/request-ip";
@@ -25,7 +25,17 @@ function expectTooMany(answer: { status: number; headers: Headers; body: { messa
   expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
 }
 
+/**
+ * The limits count in windows aligned to the clock (every 15 minutes): a test that straddles a
+ * boundary would see its count restart. Waiting out the last seconds of a window keeps it whole.
+ */
+async function clearOfWindowBoundary(windowMs = 15 * 60_000, marginMs = 20_000) {
+  const untilNext = windowMs - (Date.now() % windowMs);
+  if (untilNext < marginMs) await new Promise((resolve) => setTimeout(resolve, untilNext + 50));
+}
+
 describe("rate limits on the account endpoints", () => {
+  beforeEach(() => clearOfWindowBoundary(), 30_000);
   it("login: 10 tries per address and account in 15 minutes, then 429, even with the right password", async () => {
     await t.register({ username: "limited", email: "limited@example.com" });
     const ip = freshIp();
@@ -84,6 +94,7 @@ describe("rate limits on the account endpoints", () => {
 });
 
 describe("re-authentication in settings", () => {
+  beforeEach(() => clearOfWindowBoundary(), 30_000);
   it("allows 10 current-password checks per account in 15 minutes, then 429", async () => {
     const token = await t.register({ username: "reauth", email: "reauth@example.com" });
     for (let i = 0; i < 10; i++) {

@@ -233,10 +233,12 @@ describe("POST /v1/user/login", () => {
       await t.post("/v1/user/login", { username, password: "not the password" });
       return performance.now() - started;
     };
-    const known = Math.min(await time(who.username), await time(who.username));
-    const unknown = Math.min(await time("nobody-at-all"), await time("nobody-at-all"));
-    // Without the dummy verification an unknown name answers in about a millisecond.
-    expect(unknown).toBeGreaterThan(known * 0.4);
+    const fastest = async (username: string) => Math.min(await time(username), await time(username), await time(username));
+    const known = await fastest(who.username);
+    const unknown = await fastest("nobody-at-all");
+    // Without the dummy verification an unknown name answers some 50 times faster; a busy machine
+    // spreads the timings, so the bound leaves room for that and still catches the difference.
+    expect(unknown).toBeGreaterThan(known * 0.25);
   });
 
   it("requires both fields", async () => {
