@@ -10,6 +10,7 @@ import { cartRoutes } from "./routes/cart";
 import { authenticate } from "./middleware/auth";
 import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
+import { orderRoutes } from "./routes/order";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
 /**
@@ -47,6 +48,8 @@ export function createApi(deps: ApiDeps) {
   v1.route("/cart", cartRoutes);
   v1.route("/user", userRoutes);
   v1.route("/human-check", humanCheckRoutes);
+  v1.route("/order", orderRoutes);
+  v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox", sandboxRoutes);
   api.route("/v1", v1);
 

@@ -1,7 +1,7 @@
 /** A failure the client caused or may see: it becomes an envelope with this status, never a 500. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly errors?: Record<string, string[]>,
   ) {

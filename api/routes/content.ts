@@ -5,10 +5,10 @@ import { ok, validate } from "../http";
 import {
   listDocuments,
   listFaqs,
-  listPaymentGateways,
   listSocialLinks,
   readAnnouncement,
 } from "../services/content";
+import { listCheckoutGateways } from "../services/payments";
 
 const documentQuerySchema = z.object({
   name: z
@@ -22,7 +22,7 @@ const documentQuerySchema = z.object({
 
 export const contentRoutes = new Hono<ApiEnv>()
   .get("/announcement/read", async (c) => ok(c, await readAnnouncement(c.get("db"))))
-  .get("/payment_gateway/read", async (c) => ok(c, await listPaymentGateways(c.get("db"))))
+  .get("/payment_gateway/read", async (c) => ok(c, await listCheckoutGateways(c.get("db"), c.get("config"))))
   .get("/faq/read", async (c) => ok(c, await listFaqs(c.get("db"))))
   .get("/social_link/read", async (c) => ok(c, await listSocialLinks(c.get("db"))))
   .get("/doc/read", async (c) => {

@@ -251,12 +251,13 @@ describe("content endpoints", () => {
     expect(body.payload).toEqual({ text: "Ethically sourced" });
   });
 
-  it("lists payment gateways with their enabled status", async () => {
+  it("lists payment gateways, usable only when enabled and configured (none is configured here)", async () => {
     const { body } = await client.get("/v1/payment_gateway/read");
     expect(body.payload).toEqual([
-      { name: "coinbase", label: "Crypto", status: true },
+      { name: "coinbase", label: "Crypto", status: false },
       { name: "shoppy", label: "Paypal", status: false },
-      { name: "stripe", label: "Credit/Debit Card", status: true },
+      { name: "stripe", label: "Credit/Debit Card", status: false },
+      { name: "sandbox", label: "Sandbox (test payments)", status: true },
     ]);
   });
 

@@ -141,11 +141,13 @@ describe("demo seed", () => {
     const announcement = await client.get("/v1/announcement/read");
     expect(announcement.body.payload.text).toMatch(/ethically sourced/i);
     const gateways = await client.get("/v1/payment_gateway/read");
+    // Seeded rows are enabled; without provider keys only balance and the sandbox can take payments.
     expect(gateways.body.payload).toEqual([
-      { name: "coinbase", label: "Crypto", status: true },
-      { name: "shoppy", label: "Paypal", status: true },
-      { name: "stripe", label: "Credit/Debit Card", status: true },
+      { name: "coinbase", label: "Crypto", status: false },
+      { name: "shoppy", label: "Paypal", status: false },
+      { name: "stripe", label: "Credit/Debit Card", status: false },
       { name: "balance", label: "Balance", status: true },
+      { name: "sandbox", label: "Sandbox (test payments)", status: true },
     ]);
     for (const name of ["terms-of-service", "privacy-policy"]) {
       const { body } = await client.get(`/v1/doc/read?name=${name}`);

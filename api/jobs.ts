@@ -1,0 +1,40 @@
+import type { Database } from "./db/client";
+import type { Logger } from "./logger";
+import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/orders";
+
+export type JobRunner = { stop(): Promise<void> };
+
+/**
+ * Expires unpaid orders and releases their stock, every `intervalMs`. Every instance may run it:
+ * expireUnpaidOrders takes its orders with FOR UPDATE SKIP LOCKED, so instances never expire the
+ * same order twice nor wait on one another.
+ */
+export function startOrderExpiry(
+  deps: { db: Database; logger: Logger },
+  options: { intervalMs?: number } = {},
+): JobRunner {
+  const intervalMs = options.intervalMs ?? 60_000;
+  let running: Promise<void> | undefined;
+  const tick = async () => {
+    try {
+      // A full batch means more may be due: keep going until a batch comes back short.
+      let expired: number;
+      do {
+        expired = await expireUnpaidOrders(deps.db);
+        if (expired > 0) deps.logger.info("unpaid orders expired", { expired });
+      } while (expired === EXPIRY_BATCH_SIZE);
+    } catch (error) {
+      deps.logger.error("order expiry failed", { error });
+    }
+  };
+  const timer = setInterval(() => {
+    if (!running) running = tick().finally(() => (running = undefined));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

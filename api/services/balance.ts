@@ -1,0 +1,63 @@
+import { and, eq, gte, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { balanceLedger, users } from "../db/schema";
+import { conflict } from "../errors";
+
+export const INSUFFICIENT_BALANCE = "Insufficient balance";
+
+type LedgerLink = { orderId?: string; paymentId?: string; note?: string; now?: Date };
+
+/**
+ * Spends balance in one conditional statement: two concurrent debits can never both pass a check
+ * that only one of them fits, and the column's check constraint backs this up. Writes the ledger row.
+ */
+export async function debitBalance(
+  tx: Executor,
+  userId: string,
+  amountCents: number,
+  link: LedgerLink = {},
+): Promise<{ balanceAfterCents: number }> {
+  const [row] = await tx
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} - ${amountCents}` })
+    .where(and(eq(users.id, userId), gte(users.balanceCents, amountCents)))
+    .returning({ balanceCents: users.balanceCents });
+  if (!row) throw conflict(INSUFFICIENT_BALANCE);
+  await tx.insert(balanceLedger).values({
+    userId,
+    type: "out",
+    amountCents,
+    balanceAfterCents: row.balanceCents,
+    orderId: link.orderId,
+    paymentId: link.paymentId,
+    note: link.note ?? "",
+    createdAt: link.now,
+  });
+  return { balanceAfterCents: row.balanceCents };
+}
+
+/** Adds to a balance ('in' for a top-up, 'refund' for money returned on an order) with its ledger row. */
+export async function creditBalance(
+  tx: Executor,
+  userId: string,
+  amountCents: number,
+  type: "in" | "refund" | "adjustment",
+  link: LedgerLink = {},
+): Promise<{ balanceAfterCents: number }> {
+  const [row] = await tx
+    .update(users)
+    .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
+    .where(eq(users.id, userId))
+    .returning({ balanceCents: users.balanceCents });
+  await tx.insert(balanceLedger).values({
+    userId,
+    type,
+    amountCents,
+    balanceAfterCents: row.balanceCents,
+    orderId: link.orderId,
+    paymentId: link.paymentId,
+    note: link.note ?? "",
+    createdAt: link.now,
+  });
+  return { balanceAfterCents: row.balanceCents };
+}

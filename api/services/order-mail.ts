@@ -1,0 +1,77 @@
+import type { Executor } from "../db/client";
+import { enqueueMail } from "../mail/outbox";
+import type { OutgoingMail } from "../mail/outbox";
+import { centsToUsd } from "./money";
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export type OrderMailInput = {
+  to: string;
+  orderId: string;
+  publicUrl: string;
+  status: "completed" | "partiallyComplete";
+  lines: { title: string; subtitle: string; quantity: number; delivered: number; manual: boolean }[];
+  priceCents: number;
+  refundedCents: number;
+  /** The account was made by guest checkout: tell the owner how to set a password. */
+  autoCreatedAccount: boolean;
+};
+
+/**
+ * The order confirmation. Credentials are not in the mail: mail is stored and forwarded in many places,
+ * so it carries the order link, where they are shown.
+ */
+export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
+  const orderUrl = `${input.publicUrl}/find-order?id=${encodeURIComponent(input.orderId)}`;
+  const forgotUrl = `${input.publicUrl}/forgot`;
+  const subject =
+    input.status === "partiallyComplete"
+      ? `Your order ${input.orderId.slice(0, 8)} is partly delivered`
+      : `Your order ${input.orderId.slice(0, 8)} is ready`;
+  const lineTexts = input.lines.map((line) => {
+    const what = `${line.quantity} × ${line.title}${line.subtitle ? ` (${line.subtitle})` : ""}`;
+    if (line.manual) return `${what}: being processed, we deliver it by hand shortly`;
+    if (line.delivered < line.quantity) return `${what}: ${line.delivered} delivered`;
+    return `${what}: delivered`;
+  });
+  const paragraphs: string[] = [
+    "Thank you for your order. It is paid.",
+    lineTexts.join("\n"),
+    `Total: $${centsToUsd(input.priceCents).toFixed(2)}`,
+  ];
+  if (input.refundedCents > 0) {
+    paragraphs.push(
+      `Part of your order was sold out when your payment arrived, so $${centsToUsd(input.refundedCents).toFixed(2)} ` +
+        "was credited to your account balance. You can spend it on your next order.",
+    );
+  }
+  paragraphs.push(`See your order and its credentials: ${orderUrl}`);
+  if (input.autoCreatedAccount) {
+    paragraphs.push(
+      `We created an account for ${input.to} with this order. To sign in, set a password at ${forgotUrl} ` +
+        "(enter this email address and we send you a code).",
+    );
+  }
+  paragraphs.push("Keep this mail: anyone with the order link can see the order.");
+  const text = paragraphs.join("\n\n");
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
+${paragraphs
+  .map((paragraph) => {
+    const escaped = escapeHtml(paragraph)
+      .replace(escapeHtml(orderUrl), `<a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a>`)
+      .replace(escapeHtml(forgotUrl), `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`)
+      .replace(/\n/g, "<br>");
+    return `<p style="margin:0 0 16px">${escaped}</p>`;
+  })
+  .join("\n")}
+</body></html>`;
+  return { to: input.to, subject, text, html };
+}
+
+export async function enqueueOrderConfirmation(db: Executor, input: OrderMailInput, now?: Date): Promise<void> {
+  await enqueueMail(db, orderConfirmationMail(input), now);
+}
