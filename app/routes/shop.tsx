@@ -3,6 +3,7 @@ import { Form, Outlet, type ShouldRevalidateFunction, useLoaderData, useNavigati
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorScreen } from "~/components/error-screens";
 import { ProductCard, type ProductCardData } from "~/components/product-card";
+import { RecentPurchases } from "~/components/recent-purchases";
 import { shopSearch } from "~/components/shop-search";
 import { listCategories, listProducts, type Product } from "~/lib/catalogue.server";
 
@@ -134,6 +135,7 @@ export default function Shop() {
         </div>
       </div>
       <Outlet />
+      <RecentPurchases />
     </>
   );
 }

@@ -1,0 +1,7 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { recentOrders } from "~/lib/recent-orders.server";
+
+/** Polled by the recent-purchases toast, so the browser never calls /v1 itself. */
+export async function loader({ context }: LoaderFunctionArgs) {
+  return { orders: await recentOrders(context) };
+}
