@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -115,14 +115,8 @@ app.get("/healthz", async (_req, res) => {
 
 app.use(compression());
 
-const apiListener = getRequestListener(api.fetch, { overrideGlobalObjects: false });
-app.use("/v1", (req, res) => {
-  // Express strips the mount path; Hono routes on the full one.
-  req.url = req.originalUrl;
-  void apiListener(req, res);
-});
-
-// Pages use cookies, so a form post from another site must not reach them. /v1 uses bearer tokens.
+// Pages use cookies, so a form post from another site must not reach them. /v1 (served before
+// Express) uses bearer tokens.
 app.use((req, res, next) => {
   if (originAllowed(req.method, req.headers, config.publicUrl, `${req.protocol}://${req.get("host")}`)) return next();
   logger.warn("cross-site form post refused", { path: req.path, origin: req.headers.origin });
@@ -164,7 +158,32 @@ if (typeof build !== "function" && config.pageCacheMs > 0) {
 
 app.all("*", createRequestHandler({ build, getLoadContext: loadContext }));
 
-const server: Server = app.listen(config.port, () => {
+/*
+ * /v1 is answered by Hono straight from node:http, beside Express rather than inside it: the API
+ * needs none of the page middleware, and skipping it nearly triples its throughput (ADR 008).
+ */
+const apiListener = getRequestListener(api.fetch, { overrideGlobalObjects: false });
+function serveApi(req: IncomingMessage, res: ServerResponse) {
+  const started = performance.now();
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "no-referrer");
+  // JSON is never a document: nothing in an answer may run or be framed.
+  res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+  if (stopping) res.setHeader("Connection", "close");
+  res.on("finish", () => {
+    logger.info("http", {
+      method: req.method,
+      path: req.url?.split("?")[0],
+      status: res.statusCode,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  void apiListener(req, res);
+}
+const isApiPath = (url = "") => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
+
+const server: Server = createServer((req, res) => (isApiPath(req.url) ? serveApi(req, res) : app(req, res)));
+server.listen(config.port, () => {
   logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev });
 });
 

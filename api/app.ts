@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
+import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import type { ApiDeps, ApiEnv } from "./context";
 import { AppError } from "./errors";
@@ -21,6 +22,8 @@ export function createApi(deps: ApiDeps) {
   const api = new Hono<ApiEnv>();
   const snapshots = new SnapshotCache(deps.config.catalogueCacheMs);
 
+  // Only for clients that ask: the in-process UI sends no Accept-Encoding and pays nothing.
+  api.use("*", compress());
   api.use("*", async (c, next) => {
     const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
     c.set("requestId", requestId);

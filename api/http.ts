@@ -9,11 +9,14 @@ export function ok<T>(c: Context<ApiEnv>, payload: T, message = "OK", status: Co
   return c.json({ success: true as const, message, payload }, status);
 }
 
-/** The success envelope around a payload that is already JSON text (a cached snapshot). */
-export function okJson(c: Context<ApiEnv>, payloadJson: string, message = "OK") {
-  return c.body(`{"success":true,"message":${JSON.stringify(message)},"payload":${payloadJson}}`, 200, {
-    "content-type": "application/json; charset=UTF-8",
-  });
+/** A whole success envelope, encoded once so a cached answer costs no work per request. */
+export function encodeOk(payload: unknown, message = "OK"): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify({ success: true, message, payload }));
+}
+
+/** Answers an envelope made by encodeOk. */
+export function okEncoded(c: Context<ApiEnv>, body: Uint8Array) {
+  return c.body(body as Uint8Array<ArrayBuffer>, 200, { "content-type": "application/json; charset=UTF-8" });
 }
 
 function fieldErrors(error: z.ZodError): Record<string, string[]> {

@@ -1,30 +1,30 @@
 /**
- * Short-lived JSON snapshots of hot public reads (the product list, categories). Every shop visit
+ * Short-lived snapshots of hot public reads (the product list, categories). Every shop visit
  * asks for them and they change only when stock moves, so one load per key and interval serves all
  * callers, and concurrent misses share that one load. Lists may lag stock by at most `ttlMs`;
  * nothing that sells trusts them: reservations re-check stock under row locks.
  */
 export class SnapshotCache {
-  private readonly entries = new Map<string, { expiresAt: number; json: Promise<string> }>();
+  private readonly entries = new Map<string, { expiresAt: number; value: Promise<unknown> }>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** The JSON text of what `load` answers, loaded at most once per key and interval. */
-  json(key: string, load: () => Promise<unknown>): Promise<string> {
-    if (this.ttlMs <= 0) return load().then((value) => JSON.stringify(value));
+  /** What `load` answers, loaded at most once per key and interval. One key, one type of value. */
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load();
     const now = this.now();
     const cached = this.entries.get(key);
-    if (cached && cached.expiresAt > now) return cached.json;
+    if (cached && cached.expiresAt > now) return cached.value as Promise<T>;
 
-    const entry = { expiresAt: now + this.ttlMs, json: load().then((value) => JSON.stringify(value)) };
+    const entry = { expiresAt: now + this.ttlMs, value: load() };
     this.entries.set(key, entry);
     // A failed load must not be served to the next callers.
-    entry.json.catch(() => {
+    entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
-    return entry.json;
+    return entry.value;
   }
 }

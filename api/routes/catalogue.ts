@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../context";
 import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { badRequest } from "../errors";
-import { ok, okJson } from "../http";
+import { encodeOk, ok, okEncoded } from "../http";
 import { listCategories, listProductOptions, listProducts, readProductOption } from "../services/catalogue";
 
 /** A malformed id cannot name a row: 400 with the contract's message, before any query. */
@@ -13,10 +13,10 @@ function publicId(value: string, field: "productId" | "optionId", message: strin
 
 export const catalogueRoutes = new Hono<ApiEnv>()
   .get("/category/read", async (c) =>
-    okJson(c, await c.get("snapshots").json("categories", () => listCategories(c.get("db")))),
+    okEncoded(c, await c.get("snapshots").get("categories", async () => encodeOk(await listCategories(c.get("db"))))),
   )
   .get("/product/read", async (c) =>
-    okJson(c, await c.get("snapshots").json("products", () => listProducts(c.get("db")))),
+    okEncoded(c, await c.get("snapshots").get("products", async () => encodeOk(await listProducts(c.get("db"))))),
   )
   .get("/product/option/read/:productId", async (c) => {
     const productId = publicId(c.req.param("productId"), "productId", "Invalid product id");

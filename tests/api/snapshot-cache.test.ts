@@ -16,26 +16,26 @@ describe("SnapshotCache", () => {
     let loads = 0;
     const load = async () => ({ loads: ++loads });
 
-    const [first, second] = await Promise.all([cache.json("k", load), cache.json("k", load)]);
-    expect(first).toBe('{"loads":1}');
+    const [first, second] = await Promise.all([cache.get("k", load), cache.get("k", load)]);
+    expect(first).toEqual({ loads: 1 });
     expect(second).toBe(first);
     clock = 999;
-    expect(await cache.json("k", load)).toBe('{"loads":1}');
+    expect(await cache.get("k", load)).toEqual({ loads: 1 });
     clock = 1000;
-    expect(await cache.json("k", load)).toBe('{"loads":2}');
+    expect(await cache.get("k", load)).toEqual({ loads: 2 });
   });
 
   it("does not keep a failed load", async () => {
     const cache = new SnapshotCache(1000, () => 0);
-    await expect(cache.json("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
-    expect(await cache.json("k", async () => "fine")).toBe('"fine"');
+    await expect(cache.get("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.get("k", async () => "fine")).toBe("fine");
   });
 
   it("with a zero interval loads every time", async () => {
     const cache = new SnapshotCache(0);
     let loads = 0;
-    await cache.json("k", async () => ++loads);
-    await cache.json("k", async () => ++loads);
+    await cache.get("k", async () => ++loads);
+    await cache.get("k", async () => ++loads);
     expect(loads).toBe(2);
   });
 });
