@@ -1,7 +1,11 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 7410);
 export const baseURL = `http://localhost:${PORT}`;
+/** The e2e server's DATA_DIR, one per port; specs read the mail it writes to outbox/ there. */
+export const e2eDataDir = path.join(tmpdir(), `store-e2e-${PORT}`);
 
 // Debian's chromium, never a downloaded browser; quiet on this closed network.
 const chromium = {
@@ -40,7 +44,7 @@ export default defineConfig({
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
+    env: { PORT: String(PORT), E2E_DATA_DIR: e2eDataDir },
     stdout: "pipe",
     stderr: "pipe",
   },

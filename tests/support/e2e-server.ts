@@ -3,12 +3,20 @@
  * PostgreSQL database when TEST_DATABASE_URL is set. Both are removed when it stops.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchPostgresDatabase } from "./database";
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "store-e2e-"));
+/** E2E_DATA_DIR (set by playwright.config.ts) lets specs find the mail outbox; it starts empty on every run. */
+function freshDataDir(): string {
+  const named = process.env.E2E_DATA_DIR;
+  if (!named) return mkdtempSync(path.join(tmpdir(), "store-e2e-"));
+  rmSync(named, { recursive: true, force: true });
+  mkdirSync(named, { recursive: true });
+  return named;
+}
+const dataDir = freshDataDir();
 const scratch = process.env.TEST_DATABASE_URL
   ? await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "store_e2e")
   : undefined;
@@ -22,6 +30,8 @@ const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     DATA_DIR: dataDir,
     DATABASE_URL: scratch?.url ?? "",
     SEED_DEMO: "true",
+    // The sandbox gateway (off in production by default) lets the suite pay without a provider.
+    SANDBOX_PAYMENTS: "true",
     // Every browser of the suite comes from 127.0.0.1: per-address limits would stop it, not a bot.
     RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
