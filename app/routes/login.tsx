@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { loginSchema, SECRET_FIELDS } from "~/components/account/schemas";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { formErrorsFromApi, signInWithPassword } from "~/lib/accounts.server";
+import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Sign In | Store" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const { redirectTo, ...credentials } = submission.value;
+  const answer = await signInWithPassword(context, credentials);
+  if (!answer.ok) {
+    const errors = formErrorsFromApi(answer, ["username", "password"]);
+    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, { status: answer.status === 429 ? 429 : 400 });
+  }
+  return completeSignIn({ request, context, token: answer.payload.token, redirectTo, message: "Welcome back" });
+}
+
+export default function LoginPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    // Rendered without noValidate, so the browser checks the constraints until conform takes over.
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
+
+  return (
+    <AccountCard title="Sign In">
+      {redirectTo && <p className="mb-4 text-sm text-slate-600">Please sign in to continue.</p>}
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <FormErrors form={form} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="Username or email" meta={fields.username} type="text" autoComplete="username" />
+        <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <Link to="/forgot" className="-mt-2 mb-2 self-end text-sm font-medium text-brand-700 underline">
+          Forgot password?
+        </Link>
+        <SubmitButton pendingText="Signing in…">Sign In</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        New here?{" "}
+        <Link to={signupHref} className="font-semibold text-brand-700 underline">
+          Create Account
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

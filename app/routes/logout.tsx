@@ -1,0 +1,15 @@
+import { type ActionFunctionArgs, redirect } from "@remix-run/node";
+import { revokeSignIn } from "~/lib/accounts.server";
+import { clearedSessionCookies, headersWithCookies, sessionToken } from "~/lib/session.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+
+/** Signing out changes state, so it is a POST (the header's logout button); a visit by link just goes home. */
+export function loader() {
+  return redirect("/");
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // A token the API already dropped (401) is as good as revoked.
+  if (sessionToken(request)) await revokeSignIn(context, request);
+  return redirectWithSuccess("/login", "You have signed out", { headers: headersWithCookies(clearedSessionCookies()) });
+}

@@ -1,0 +1,86 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { AccountCard, ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { formErrorsFromApi, resetPasswordWithCode } from "~/lib/accounts.server";
+import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Reset Password | Store" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  const email = new URL(request.url).searchParams.get("email")?.trim();
+  if (!email) throw redirect("/forgot");
+  return { email };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const answer = await resetPasswordWithCode(context, submission.value);
+  if (!answer.ok) {
+    const errors = formErrorsFromApi(answer, ["otp", "password", "password2"]);
+    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, { status: answer.status === 429 ? 429 : 400 });
+  }
+  return completeSignIn({
+    request,
+    context,
+    token: answer.payload.token,
+    redirectTo: undefined,
+    message: "Your password has been reset",
+  });
+}
+
+export default function ResetPage() {
+  const { email } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: "reset",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetSchema),
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+  });
+
+  return (
+    <AccountCard title="Reset Password">
+      <p className="mb-4 text-sm text-slate-600">
+        If <strong className="break-all">{email}</strong> has an account, we have sent it a 6-digit code. It works for 10
+        minutes; check your spam folder too.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <FormErrors form={form} />
+        <input type="hidden" name={fields.email.name} value={email} />
+        <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
+        <TextField label="Code from the email" meta={fields.otp} type="text" inputMode="numeric" autoComplete="one-time-code" />
+        <TextField
+          label="New password"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters; not a common password."
+        />
+        <TextField label="Confirm new password" meta={fields.password2} type="password" autoComplete="new-password" />
+        <SubmitButton pendingText="Resetting…">Reset Password</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        No code?{" "}
+        <Link to="/forgot" className="font-semibold text-brand-700 underline">
+          Send a new one
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,83 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { HONEYPOT_REFUSAL, HoneypotField, honeypotFilled } from "~/components/account/honeypot";
+import { SECRET_FIELDS, signupSchema } from "~/components/account/schemas";
+import { WhyChoose } from "~/components/account/why-choose";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { formErrorsFromApi, registerAccount } from "~/lib/accounts.server";
+import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+
+export const meta: MetaFunction = () => [{ title: "Create Account | Store" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signupSchema });
+  if (honeypotFilled(formData)) {
+    return data({ result: submission.reply({ formErrors: [HONEYPOT_REFUSAL], hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  }
+  const { redirectTo, ...account } = submission.value;
+  const answer = await registerAccount(context, account);
+  if (!answer.ok) {
+    const errors = formErrorsFromApi(answer, ["username", "email", "password", "password2"]);
+    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, { status: answer.status === 429 ? 429 : 400 });
+  }
+  return completeSignIn({ request, context, token: answer.payload.token, redirectTo, message: "Your account has been created" });
+}
+
+export default function SignupPage() {
+  const actionData = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(signupSchema),
+    defaultNoValidate: false,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+  const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+
+  return (
+    <AccountCard title="Create Account" aside={<WhyChoose />}>
+      <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-2">
+        <FormErrors form={form} />
+        <HoneypotField />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />
+        <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
+        <TextField
+          label="Password"
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters; not a common password."
+        />
+        <TextField label="Confirm password" meta={fields.password2} type="password" autoComplete="new-password" />
+        <SubmitButton pendingText="Creating your account…">Create Account</SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        Already have an account?{" "}
+        <Link to={loginHref} className="font-semibold text-brand-700 underline">
+          Sign In
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,122 @@
+import { getZodConstraint } from "@conform-to/zod";
+import { describe, expect, it } from "vitest";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/components/account/honeypot";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  loginSchema,
+  PASSWORDS_DO_NOT_MATCH,
+  resetSchema,
+  signupSchema,
+} from "~/components/account/schemas";
+import { formErrorsFromApi } from "~/lib/accounts.server";
+import { clearedSessionCookies, sessionCookies } from "~/lib/session.server";
+
+const account = { username: "reader_1", email: "reader@example.com", password: "a long passphrase", password2: "a long passphrase" };
+
+function issues(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
+  return (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+}
+
+describe("account form schemas", () => {
+  it("accepts a sign-up and refuses a confirmation that differs with the spec's message", () => {
+    expect(signupSchema.safeParse(account).success).toBe(true);
+    const mismatch = signupSchema.safeParse({ ...account, password2: "another passphrase" });
+    expect(issues(mismatch)).toEqual([`password2: ${PASSWORDS_DO_NOT_MATCH}`]);
+  });
+
+  it("applies the same confirmation rule to the reset and settings password forms", () => {
+    const reset = resetSchema.safeParse({ email: account.email, otp: "012345", password: "first passphrase", password2: "second" });
+    expect(issues(reset)).toContain(`password2: ${PASSWORDS_DO_NOT_MATCH}`);
+    const change = changePasswordSchema.safeParse({ intent: "password", password: "first passphrase", password2: "first passphrase" });
+    expect(change.success).toBe(true);
+  });
+
+  it("needs the 6 digits of the reset code, leading zeros kept", () => {
+    const base = { email: account.email, password: "a long passphrase", password2: "a long passphrase" };
+    expect(resetSchema.safeParse({ ...base, otp: "001234" }).success).toBe(true);
+    expect(issues(resetSchema.safeParse({ ...base, otp: "12345" }))).toEqual(["otp: The code is the 6 digits from the email"]);
+    expect(issues(resetSchema.safeParse({ ...base, otp: "12a456" }))).toEqual(["otp: The code is the 6 digits from the email"]);
+  });
+
+  it("names the missing sign-in fields", () => {
+    expect(issues(loginSchema.safeParse({}))).toEqual([
+      "username: Please enter your username or email",
+      "password: Please enter your password",
+    ]);
+  });
+
+  it("refuses usernames with other characters and malformed emails", () => {
+    expect(issues(signupSchema.safeParse({ ...account, username: "two words" }))).toEqual([
+      "username: Username may use letters, digits and . _ @ + - only",
+    ]);
+    expect(issues(changeEmailSchema.safeParse({ intent: "email", email: "not-an-email" }))).toEqual(["email: Invalid email"]);
+  });
+
+  it("gives JS-off browsers the constraints, with patterns valid under the v flag browsers use", () => {
+    const signup = getZodConstraint(signupSchema);
+    expect(signup.username).toMatchObject({ required: true, minLength: 3, maxLength: 64 });
+    expect(signup.password).toMatchObject({ required: true, minLength: 8, maxLength: 128 });
+    expect(signup.password2).toMatchObject({ required: true });
+    const usernamePattern = new RegExp(`^(?:${signup.username.pattern})$`, "v");
+    expect(usernamePattern.test("reader.one+shop@x-y_z")).toBe(true);
+    expect(usernamePattern.test("two words")).toBe(false);
+
+    const reset = getZodConstraint(resetSchema);
+    const otpPattern = new RegExp(`^(?:${reset.otp.pattern})$`, "v");
+    expect(otpPattern.test("012345")).toBe(true);
+    expect(otpPattern.test("12345")).toBe(false);
+    // Only checkout-made accounts may leave it empty, so the browser must not demand it.
+    expect(getZodConstraint(changeEmailSchema).currentPassword?.required).toBeFalsy();
+  });
+});
+
+describe("formErrorsFromApi", () => {
+  const failure = (message: string, errors?: Record<string, string[]>) => ({ ok: false as const, status: 400, message, errors });
+
+  it("puts messages next to the visible fields the API names", () => {
+    const result = formErrorsFromApi(failure("Password must be at least 8 characters", { password: ["Password must be at least 8 characters"] }), [
+      "password",
+      "password2",
+    ]);
+    expect(result).toEqual({ formErrors: [], fieldErrors: { password: ["Password must be at least 8 characters"] } });
+  });
+
+  it("makes everything else an error of the whole form", () => {
+    expect(formErrorsFromApi({ ok: false, status: 429, message: "Too many attempts. Please wait 15 minutes and try again." }, ["username"])).toEqual({
+      formErrors: ["Too many attempts. Please wait 15 minutes and try again."],
+      fieldErrors: {},
+    });
+    expect(formErrorsFromApi(failure("Invalid email", { email: ["Invalid email"] }), ["otp"])).toEqual({
+      formErrors: ["Invalid email"],
+      fieldErrors: {},
+    });
+  });
+});
+
+describe("session cookies", () => {
+  it("keeps the token HttpOnly and Lax for 30 days, beside a script-readable footprint", () => {
+    const [token, footprint] = sessionCookies("A".repeat(43), false);
+    expect(token).toBe(`token=${"A".repeat(43)}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`);
+    expect(footprint).toBe("footprint=1; Path=/; Max-Age=2592000; SameSite=Lax");
+  });
+
+  it("marks both Secure over https and expires both on sign-out", () => {
+    expect(sessionCookies("t", true).every((cookie) => cookie.endsWith("; Secure"))).toBe(true);
+    const cleared = clearedSessionCookies(false);
+    expect(cleared.map((cookie) => cookie.split(";")[0])).toEqual(["token=", "footprint="]);
+    expect(cleared.every((cookie) => cookie.includes("Max-Age=0"))).toBe(true);
+  });
+});
+
+describe("honeypot", () => {
+  it("refuses a post that fills the hidden field", () => {
+    const filled = new FormData();
+    filled.set(HONEYPOT_FIELD, "bot");
+    const empty = new FormData();
+    empty.set(HONEYPOT_FIELD, "");
+    expect(honeypotFilled(filled)).toBe(true);
+    expect(honeypotFilled(empty)).toBe(false);
+    expect(honeypotFilled(new FormData())).toBe(false);
+  });
+});
