@@ -33,7 +33,7 @@ export function Toaster({ toast, inline = false }: { toast: ToastView | undefine
   const visible = toast && dismissedId !== toast.id ? toast : undefined;
   const placement = inline
     ? "mb-4 flex flex-col"
-    : "pointer-events-none fixed top-4 right-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2";
+    : "pointer-events-none fixed top-20 right-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2";
   return (
     <div aria-live="polite" className={placement}>
       {visible && (

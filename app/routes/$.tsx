@@ -1,10 +1,12 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotFoundScreen } from "~/components/error-screens";
+import { requireAnonymous } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Page not found | Store" }];
 
-/** Any path no other route claims: the not-found page, with status 404. */
-export async function loader() {
+/** Any path no other route claims: the not-found page (404), or the dashboard for a signed-in user. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
   throw new Response("Not found", { status: 404 });
 }
 

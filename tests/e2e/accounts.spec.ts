@@ -132,6 +132,14 @@ test("create an account, sign out and sign in again; pages follow the session", 
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 });
 
+test("an unknown path is a 404 for a guest and leads a signed-in customer to the dashboard", async ({ page }, testInfo) => {
+  const missing = await page.goto("/no-such-page-here");
+  expect(missing?.status()).toBe(404);
+  await signUp(page, newAccount(testInfo));
+  await page.goto("/no-such-page-here");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test("a revoked session is dropped and the visitor lands on the home page", async ({ page, context, baseURL }, testInfo) => {
   const account = newAccount(testInfo);
   await signUp(page, account);
