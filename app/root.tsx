@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LinksFunction, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import {
   Links,
   Meta,
@@ -10,16 +10,20 @@ import {
   useMatches,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import type { HeaderAccount } from "./components/account/account-menu";
 import { CartContents } from "./components/cart-contents";
+import { loadCheckoutPanel } from "./components/checkout/checkout.server";
+import { CheckoutSection } from "./components/checkout/checkout-section";
 import { RouteDialog } from "./components/dialog";
 import { GeneralErrorBoundary } from "./components/error-screens";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { type CartQuote, loadQuotedCart, readCartItems } from "./lib/cart.server";
+import { loadCart, readCartItems } from "./lib/cart.server";
 import { withCartPanel } from "./lib/cart-client";
 import { listSocialLinks } from "./lib/catalogue.server";
 import { useNonce } from "./lib/nonce";
+import { clearedSessionCookies, getCurrentProfile, headersWithCookies, sessionToken } from "./lib/session.server";
 import { readToast } from "./lib/toast.server";
 import stylesheet from "./styles/app.css?url";
 
@@ -37,37 +41,43 @@ const CART_PAGE = "/cart";
 
 /**
  * Kept cheap because every page runs it: social links, the cart count read from the cookie, the flash
- * toast; the cart is quoted only when the side panel is open (?cart=open).
+ * toast; the cart is quoted only when the side panel is open (?cart=open). With a token cookie it also
+ * reads the profile (the header's balance) and the server cart (its count), side by side.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const panelOpen = url.searchParams.get("cart") === "open" && url.pathname !== CART_PAGE;
   const headers = new Headers();
+  const token = sessionToken(request);
 
-  const [socialLinks, { toast, headers: toastHeaders }, cookieCart] = await Promise.all([
+  const [socialLinks, { toast, headers: toastHeaders }, cookieCart, profile, cart] = await Promise.all([
     listSocialLinks(context),
     readToast(request),
     readCartItems(request),
+    token ? getCurrentProfile(request, context) : null,
+    panelOpen || token
+      ? loadCart(context, request, !!token).catch((error: unknown) => {
+          console.error(error);
+          return null;
+        })
+      : undefined,
   ]);
+  // A session the API no longer accepts (expired, revoked): drop it and start again from the home page.
+  if (token && !profile) throw redirect("/", { headers: headersWithCookies(clearedSessionCookies()) });
   toastHeaders?.forEach((value, name) => headers.append(name, value));
 
   let cartCount = cookieCart.items.length;
-  let cartPanel: { quote: CartQuote | null } | null = null;
-  if (panelOpen) {
-    try {
-      const { quote, setCookie } = await loadQuotedCart(context, request);
-      if (setCookie) headers.append("Set-Cookie", setCookie);
-      cartCount = quote.cartItems.length;
-      cartPanel = { quote };
-    } catch (error) {
-      console.error(error);
-      cartPanel = { quote: null };
-    }
+  if (cart) {
+    if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
+    cartCount = cart.quote.cartItems.length;
   } else if (cookieCart.replaceHeader) {
     headers.append("Set-Cookie", cookieCart.replaceHeader);
   }
+  const checkout = panelOpen && cart ? await loadCheckoutPanel(context, request, cart.quote) : null;
+  const cartPanel = panelOpen ? { quote: cart?.quote ?? null, checkout } : null;
+  const account: HeaderAccount | null = profile && { username: profile.username, balance: profile.balance };
 
-  return data({ socialLinks, cartCount, cartPanel, toast }, { headers });
+  return data({ socialLinks, cartCount, cartPanel, toast, account }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -90,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { socialLinks, cartCount, cartPanel, toast } = useLoaderData<typeof loader>();
+  const { socialLinks, cartCount, cartPanel, toast, account } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const location = useLocation();
   const hideChrome = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideChrome);
@@ -107,16 +117,29 @@ export default function App() {
         Skip to content
       </a>
       {!hideChrome && (
-        <SiteHeader cartCount={cartCount} cartHref={onCartPage ? CART_PAGE : withCartPanel(here, true)} />
+        <SiteHeader account={account} cartCount={cartCount} cartHref={onCartPage ? CART_PAGE : withCartPanel(here, true)} />
       )}
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {!hideChrome && <SiteFooter socialLinks={socialLinks} />}
+      {!hideChrome && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} />}
       {panelShown && (
         <RouteDialog title="Your Cart" closeHref={withCartPanel(here, false)} closeLabel="Close cart" placement="right">
           <Toaster toast={toast} inline />
-          <CartContents quote={cartPanel?.quote ?? null} redirectTo={withCartPanel(here, true)} />
+          <CartContents
+            quote={cartPanel?.quote ?? null}
+            redirectTo={withCartPanel(here, true)}
+            checkout={
+              cartPanel?.quote &&
+              cartPanel.checkout && (
+                <CheckoutSection
+                  panel={cartPanel.checkout}
+                  cartPrice={cartPanel.quote.cartPrice}
+                  redirectTo={withCartPanel(here, true)}
+                />
+              )
+            }
+          />
         </RouteDialog>
       )}
       {!panelShown && <Toaster toast={toast} />}

@@ -113,7 +113,7 @@ function CartLine({ line, redirectTo }: { line: QuotedLine; redirectTo: string }
 
 /**
  * The cart: subtotal, Clear Cart and the lines, each control its own small form posting to /cart.
- * `checkout` is where the checkout issue plugs in coupon, email, message, payment method and the Checkout button.
+ * `checkout` is the checkout part (coupon, email, message, payment method, Checkout button).
  */
 export function CartContents({
   quote,
@@ -161,7 +161,6 @@ export function CartContents({
           <CartLine key={line.option._id} line={line} redirectTo={redirectTo} />
         ))}
       </ul>
-      {/* CHECKOUT SLOT (later issue): coupon code, guest email, message to admin, payment method tiles, Checkout button. */}
       {checkout}
     </div>
   );

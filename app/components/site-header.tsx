@@ -1,4 +1,5 @@
 import { Link, NavLink } from "@remix-run/react";
+import { AccountMenu, type HeaderAccount } from "./account/account-menu";
 import { Logo } from "./logo";
 
 const navigation = [
@@ -12,8 +13,8 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"
   }`;
 
-/** The guest header; `cartHref` opens the side cart panel over the current page. */
-export function SiteHeader({ cartCount, cartHref }: { cartCount: number; cartHref: string }) {
+/** The header: `account` when signed in, else Sign In / Create Account; `cartHref` opens the side cart panel over the current page. */
+export function SiteHeader({ account, cartCount, cartHref }: { account: HeaderAccount | null; cartCount: number; cartHref: string }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
@@ -26,15 +27,21 @@ export function SiteHeader({ cartCount, cartHref }: { cartCount: number; cartHre
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <NavLink to="/login" className={tabClass}>
-            Sign In
-          </NavLink>
-          <Link
-            to="/signup"
-            className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Create Account
-          </Link>
+          {account ? (
+            <AccountMenu account={account} />
+          ) : (
+            <>
+              <NavLink to="/login" className={tabClass}>
+                Sign In
+              </NavLink>
+              <Link
+                to="/signup"
+                className="rounded-md bg-brand-600 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+              >
+                Create Account
+              </Link>
+            </>
+          )}
           <Link
             to={cartHref}
             preventScrollReset

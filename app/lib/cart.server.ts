@@ -162,3 +162,51 @@ export async function loadQuotedCart(
   if (!sameItems(items, normalized)) return { quote, setCookie: await serializeCart(normalized) };
   return { quote, setCookie: replaceHeader };
 }
+
+/*
+ * A signed-in customer's cart lives on the server (/v1/cart/*), in the same shape as a quote.
+ * When the server cart cannot be read (a session the API no longer accepts), the cookie cart stands in.
+ */
+const serverCartSchema = z.object({ cartItems: z.array(quotedLineSchema), cartPrice: z.number() });
+
+async function readServerCart(context: AppLoadContext, request: Request): Promise<CartQuote | null> {
+  const result = await apiCall(context, { path: "/v1/cart/read", request, payload: serverCartSchema });
+  if (result.ok) return { ...result.payload, dropped: [] };
+  if (result.status === 401) return null;
+  throw new ApiUnavailableError(`/v1/cart/read answered ${result.status}: ${result.message}`, result.status);
+}
+
+/** The cart of this request: the server cart when signed in, else the quoted cookie cart (see loadQuotedCart). */
+export async function loadCart(
+  context: AppLoadContext,
+  request: Request,
+  signedIn: boolean,
+): Promise<{ quote: CartQuote; setCookie: string | undefined }> {
+  const serverCart = signedIn ? await readServerCart(context, request) : null;
+  return serverCart ? { quote: serverCart, setCookie: undefined } : loadQuotedCart(context, request);
+}
+
+export type CartCommand =
+  | { intent: "add"; optionId: string; duration: number; quantity: number }
+  | { intent: "update"; optionId: string; quantity: number }
+  | { intent: "remove"; optionId: string }
+  | { intent: "clear" };
+
+/** One cart form's change applied to the signed-in customer's server cart; a refusal carries the API's message. */
+export function changeServerCart(context: AppLoadContext, request: Request, command: CartCommand) {
+  const answer = z.unknown();
+  switch (command.intent) {
+    case "add": {
+      const { optionId, duration, quantity } = command;
+      return apiCall(context, { path: "/v1/cart/add", request, body: { optionId, duration, quantity }, payload: answer });
+    }
+    case "update": {
+      const { optionId, quantity } = command;
+      return apiCall(context, { method: "PUT", path: "/v1/cart/update", request, body: { optionId, quantity }, payload: answer });
+    }
+    case "remove":
+      return apiCall(context, { method: "DELETE", path: `/v1/cart/remove/${command.optionId}`, request, payload: answer });
+    case "clear":
+      return apiCall(context, { path: "/v1/cart/clear", request, body: {}, payload: answer });
+  }
+}

@@ -20,6 +20,7 @@ import { useSectionScroller } from "~/components/landing/use-section-scroller";
 import { pageMeta } from "~/components/legal/page-meta";
 import { listCategories, listProducts } from "~/lib/catalogue.server";
 import { readAnnouncement, readFaqs } from "~/lib/content.server";
+import { requireAnonymous } from "~/lib/session.server";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { hideChrome: true };
@@ -42,6 +43,7 @@ const dismissSchema = z.object({
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
   // The catalogue prefetch is a bonus: a 401 or any failure just leaves it out.
   const [announcement, faqs, products, categories, dismissedKey] = await Promise.all([
     readAnnouncement(context),

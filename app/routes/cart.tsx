@@ -1,13 +1,16 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { CartContents } from "~/components/cart-contents";
+import { applyCouponIntent, type CheckoutRefusal, checkoutIntent, loadCheckoutPanel } from "~/components/checkout/checkout.server";
+import { CheckoutSection } from "~/components/checkout/checkout-section";
 import {
   CART_LINE_LIMIT,
   type CartItem,
+  changeServerCart,
   itemsFromQuote,
-  loadQuotedCart,
+  loadCart,
   mergeCartItem,
   quoteCart,
   readCartItems,
@@ -15,6 +18,7 @@ import {
 } from "~/lib/cart.server";
 import { withCartPanel } from "~/lib/cart-client";
 import { addToCartSchema, clearCartSchema, removeCartLineSchema, updateCartLineSchema } from "~/lib/cart-forms";
+import { sessionToken } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Your Cart | Store" }];
@@ -22,8 +26,9 @@ export const meta: MetaFunction = () => [{ title: "Your Cart | Store" }];
 const CART_PAGE = "/cart";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { quote, setCookie } = await loadQuotedCart(context, request);
-  return data({ quote }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  const { quote, setCookie } = await loadCart(context, request, !!sessionToken(request));
+  const checkout = await loadCheckoutPanel(context, request, quote);
+  return data({ quote, checkout }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
 }
 
 /** Where a cart form returns: its redirectTo, else the page it came from with the panel open, else /cart. */
@@ -50,6 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData().catch(() => new FormData());
   const back = returnAddress(request, formData);
   const intent = formData.get("intent");
+  if (intent === "coupon") return applyCouponIntent({ request, context, formData, back });
+  if (intent === "checkout") return checkoutIntent({ request, context, formData, back });
   const schema =
     typeof intent === "string" && Object.hasOwn(schemaByIntent, intent)
       ? schemaByIntent[intent as keyof typeof schemaByIntent]
@@ -62,6 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithError(back, firstError ?? "Please check the form");
   }
   const command = submission.value;
+  if (sessionToken(request)) {
+    // A signed-in customer's cart is the server's; the API applies the same bounds and stock rules.
+    const answer = await changeServerCart(context, request, command);
+    if (!answer.ok) return redirectWithError(back, answer.message);
+    if (command.intent === "add") return redirectWithSuccess(back, "Product added to cart");
+    return redirect(back, { headers: { "X-Remix-Replace": "true" } });
+  }
   const { items } = await readCartItems(request);
 
   if (command.intent === "add") {
@@ -112,11 +126,21 @@ function redirectAfterEdit(to: string, setCookie: string) {
 }
 
 export default function CartPage() {
-  const { quote } = useLoaderData<typeof loader>();
+  const { quote, checkout } = useLoaderData<typeof loader>();
+  // A checkout refused without JS lands here, on the /cart page, with its errors.
+  const refusal = useActionData<CheckoutRefusal>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Your Cart</h1>
-      <CartContents quote={quote} redirectTo={CART_PAGE} />
+      <CartContents
+        quote={quote}
+        redirectTo={CART_PAGE}
+        checkout={
+          checkout && (
+            <CheckoutSection panel={checkout} cartPrice={quote.cartPrice} redirectTo={CART_PAGE} refusal={refusal} />
+          )
+        }
+      />
     </div>
   );
 }

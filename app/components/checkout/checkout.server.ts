@@ -1,0 +1,274 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type AppLoadContext, createCookie, data, redirect } from "@remix-run/node";
+import { randomInt } from "node:crypto";
+import { processConfiguration } from "../../../api/config";
+import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
+import { formErrorsFromApi, type HumanCheckChallenge, mergeGuestCart, readHumanCheckChallenge } from "~/lib/accounts.server";
+import type { ApiFailure } from "~/lib/api.server";
+import { type CartItem, type CartQuote, itemsFromQuote, quoteCart, readCartItems, serializeCart } from "~/lib/cart.server";
+import {
+  applyCoupon,
+  applyCouponPublic,
+  createOrder,
+  listEnabledGateways,
+  type PaymentGateway,
+  registerGuest,
+} from "~/lib/orders.server";
+import { getCurrentUser, sessionToken } from "~/lib/session.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { COUPON_MAX_LENGTH, couponSchema, customerCheckoutSchema, guestCheckoutSchema, HUMAN_CHECK_FIELD } from "./schema";
+
+/*
+ * The checkout half of the cart panel: what it needs to render (gateways, the applied coupon's price,
+ * the guest's human check) and the /cart action's `coupon` and `checkout` intents.
+ */
+
+/** Spec section 4: coinbase when it is enabled, else the first enabled gateway. */
+export const PREFERRED_METHOD = "coinbase";
+/** Spec section 9: the generated guest password has 10 characters. */
+export const GUEST_PASSWORD_LENGTH = 10;
+const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+/** The visible fields API refusals may be filed under; anything else becomes an error of the whole form. */
+const CHECKOUT_FIELDS = ["email", "message", "paymentMethod"] as const;
+
+export type AppliedCoupon = {
+  code: string;
+  /** The cart's price after the coupon (USD), or null when the coupon no longer applies to this cart. */
+  price: number | null;
+  problem: string | null;
+};
+
+export type CheckoutPanelData = {
+  signedIn: boolean;
+  gateways: Pick<PaymentGateway, "name" | "label">[];
+  defaultMethod: string | null;
+  humanCheck: HumanCheckChallenge | null;
+  coupon: AppliedCoupon | null;
+  total: number;
+};
+
+/* The applied coupon's code (never a price: the API prices the cart on every render). */
+let processCouponCookie: ReturnType<typeof createCookie> | undefined;
+function couponCookie() {
+  if (!processCouponCookie) {
+    const config = processConfiguration();
+    processCouponCookie = createCookie("coupon", {
+      secrets: config.sessionSecrets,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.publicUrl.startsWith("https://"),
+      path: "/",
+      maxAge: 60 * 60 * 24,
+    });
+  }
+  return processCouponCookie;
+}
+
+async function readCouponCode(request: Request): Promise<string> {
+  const header = request.headers.get("cookie");
+  if (!header || !/(?:^|;\s*)coupon=/.test(header)) return "";
+  const value: unknown = await couponCookie().parse(header).catch(() => null);
+  return typeof value === "string" ? value.slice(0, COUPON_MAX_LENGTH) : "";
+}
+
+function couponHeader(code: string): Promise<string> {
+  return couponCookie().serialize(code, code ? undefined : { maxAge: 0 });
+}
+
+/** Only enabled gateways; balance only for signed-in customers (spec sections 4 and 6). */
+function gatewaysFor(gateways: PaymentGateway[], signedIn: boolean) {
+  return gateways
+    .filter((gateway) => signedIn || gateway.name !== "balance")
+    .map(({ name, label }) => ({ name, label }));
+}
+
+function defaultMethodOf(gateways: { name: string }[]): string | null {
+  return gateways.find((gateway) => gateway.name === PREFERRED_METHOD)?.name ?? gateways[0]?.name ?? null;
+}
+
+/** What the checkout part of the panel shows for this cart; null for an empty cart (nothing to check out). */
+export async function loadCheckoutPanel(
+  context: AppLoadContext,
+  request: Request,
+  quote: CartQuote,
+): Promise<CheckoutPanelData | null> {
+  if (quote.cartItems.length === 0) return null;
+  const [user, allGateways, code] = await Promise.all([
+    getCurrentUser(request, context),
+    listEnabledGateways(context),
+    readCouponCode(request),
+  ]);
+  const signedIn = user !== null;
+  const gateways = gatewaysFor(allGateways, signedIn);
+
+  let humanCheck: HumanCheckChallenge | null = null;
+  if (!signedIn) {
+    const challenge = await readHumanCheckChallenge(context);
+    humanCheck = challenge.ok ? challenge.payload : null;
+  }
+
+  let coupon: AppliedCoupon | null = null;
+  if (code) {
+    // The public call prices exactly the lines shown, and still counts per-customer coupons for a signed-in request.
+    const priced = await applyCouponPublic(context, request, itemsFromQuote(quote), code);
+    coupon = priced.ok ? { code, price: priced.payload, problem: null } : { code, price: null, problem: priced.message };
+  }
+  return {
+    signedIn,
+    gateways,
+    defaultMethod: defaultMethodOf(gateways),
+    humanCheck,
+    coupon,
+    total: coupon?.price ?? quote.cartPrice,
+  };
+}
+
+function generatedPassword(): string {
+  let password = "";
+  for (let index = 0; index < GUEST_PASSWORD_LENGTH; index++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  return password;
+}
+
+type IntentArgs = { request: Request; context: AppLoadContext; formData: FormData; back: string };
+
+/** intent=coupon: applies (or, when empty, removes) the coupon and comes back with the server's message. */
+export async function applyCouponIntent({ request, context, formData, back }: IntentArgs): Promise<Response> {
+  const submission = parseWithZod(formData, { schema: couponSchema });
+  if (submission.status !== "success") return redirectWithError(back, "Invalid coupon code");
+  const { coupon } = submission.value;
+  const [user, { items }] = await Promise.all([getCurrentUser(request, context), readCartItems(request)]);
+  // A customer's cart is the server cart, unless lines still wait in the cookie (they join it at checkout).
+  const result =
+    user && items.length === 0
+      ? await applyCoupon(context, request, coupon)
+      : await applyCouponPublic(context, request, items, coupon);
+  if (!result.ok) return redirectWithError(back, result.message);
+  return redirectWithSuccess(back, result.message, { headers: { "Set-Cookie": await couponHeader(coupon) } });
+}
+
+type CheckoutFailure = {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  /** Set when the email already has an account: the panel then offers Sign In. */
+  signInSuggested?: boolean;
+};
+
+export type CheckoutRefusal = {
+  checkout: SubmissionResult<string[]>;
+  signInSuggested: boolean;
+  /**
+   * A guest's next human-check challenge: a refused checkout may have spent the last one, and with
+   * single fetch a 4xx action answer does not reload the panel's loader data.
+   */
+  humanCheck: HumanCheckChallenge | null;
+};
+
+/** The panel's answer to a refused checkout: conform's reply (errors, entered values) and a 400 or 429. */
+function refusal(context: AppLoadContext, submission: Pick<Submission<unknown>, "reply">, guest: boolean) {
+  const fail = async (failure: CheckoutFailure, status = 400) => {
+    const challenge = guest ? await readHumanCheckChallenge(context) : null;
+    return data<CheckoutRefusal>(
+      {
+        checkout: submission.reply({ formErrors: failure.formErrors, fieldErrors: failure.fieldErrors }),
+        signInSuggested: failure.signInSuggested ?? false,
+        humanCheck: challenge?.ok ? challenge.payload : null,
+      },
+      { status },
+    );
+  };
+  const fromApi = (failure: ApiFailure, options: { note?: string; signInSuggested?: boolean } = {}) => {
+    const errors = formErrorsFromApi(failure, CHECKOUT_FIELDS);
+    if (options.note) errors.formErrors.push(options.note);
+    return fail({ ...errors, signInSuggested: options.signInSuggested }, failure.status === 429 ? 429 : 400);
+  };
+  return { fail, fromApi };
+}
+
+const findOrderPath = (orderId: string) => `/find-order?${new URLSearchParams({ id: orderId })}`;
+
+/**
+ * intent=checkout. A customer's server cart becomes the order. A guest follows spec section 4 (guestCheckout).
+ * Failures become errors in the panel.
+ */
+export async function checkoutIntent(args: IntentArgs) {
+  const user = await getCurrentUser(args.request, args.context);
+  return user ? customerCheckout(args) : guestCheckout(args);
+}
+
+async function customerCheckout({ request, context, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: customerCheckoutSchema });
+  const { fail, fromApi } = refusal(context, submission, false);
+  if (submission.status !== "success") return fail({});
+  const { paymentMethod, message } = submission.value;
+  const coupon = await readCouponCode(request);
+  const headers = new Headers({ "Set-Cookie": await couponHeader("") });
+
+  const { items } = await readCartItems(request);
+  const token = sessionToken(request);
+  if (items.length > 0 && token) {
+    // Lines still in the cookie (added before the account's cart took over) join the account's cart first.
+    const merged = await mergeGuestCart(context, token, items);
+    if (!merged.ok) return fromApi(merged);
+    headers.append("Set-Cookie", await serializeCart([]));
+  }
+  const created = await createOrder(context, { request }, { coupon, paymentMethod, message, isGuest: false });
+  if (!created.ok) return fromApi(created);
+  if (created.payload.paymentUrl) return redirect(created.payload.paymentUrl, { headers });
+  return redirectWithSuccess(findOrderPath(created.payload.orderId), created.message, { headers });
+}
+
+/**
+ * Spec section 4: email, human check, an account made from the email with a generated password, its
+ * token used (only) to upload the cookie cart and create the order, then the payment page. The guest
+ * is not signed in.
+ */
+async function guestCheckout({ request, context, formData }: IntentArgs) {
+  const submission = parseWithZod(formData, { schema: guestCheckoutSchema });
+  const { fail, fromApi } = refusal(context, submission, true);
+  if (submission.status !== "success") return fail({});
+  if (honeypotFilled(formData)) return fail({ formErrors: [HONEYPOT_REFUSAL] });
+  const { email, paymentMethod, message } = submission.value;
+  const coupon = await readCouponCode(request);
+
+  // Everything that can be checked before an account exists is checked first: a refusal after
+  // registering would leave an account behind, and the retry would meet "already exists".
+  const { items } = await readCartItems(request);
+  const quote = await quoteCart(context, items);
+  if (quote.cartItems.length === 0) return fail({ formErrors: ["Your cart is empty"] });
+  if (quote.cartItems.some((line) => line.soldOut)) {
+    return fail({ formErrors: ["Some items in your cart are out of stock. Please remove them and try again."] });
+  }
+  const gateways = gatewaysFor(await listEnabledGateways(context), false);
+  if (!gateways.some((gateway) => gateway.name === paymentMethod)) {
+    return fail({ fieldErrors: { paymentMethod: ["This payment method is not available. Please choose another one."] } });
+  }
+  const cartItems: CartItem[] = itemsFromQuote(quote);
+  if (coupon) {
+    const priced = await applyCouponPublic(context, request, cartItems, coupon);
+    if (!priced.ok) return fromApi(priced);
+  }
+
+  const registered = await registerGuest(context, {
+    email,
+    password: generatedPassword(),
+    humanCheck: submission.value[HUMAN_CHECK_FIELD],
+  });
+  // 409: the email has an account already. Never that account's access: the customer signs in.
+  if (!registered.ok) return fromApi(registered, { signInSuggested: registered.status === 409 });
+  const { token } = registered.payload;
+  const accountNote = `We created an account for ${email}. To try again, set its password with Forgot password and sign in.`;
+
+  const merged = await mergeGuestCart(context, token, cartItems);
+  if (!merged.ok) return fromApi(merged, { note: accountNote });
+  if (merged.payload.skipped.length > 0) {
+    return fail({ formErrors: ["Some items in your cart are no longer available.", accountNote] });
+  }
+  const created = await createOrder(context, { token }, { coupon, paymentMethod, message, isGuest: true });
+  if (!created.ok) return fromApi(created, { note: accountNote });
+
+  const headers = new Headers();
+  headers.append("Set-Cookie", await couponHeader(""));
+  headers.append("Set-Cookie", await serializeCart([]));
+  return redirect(created.payload.paymentUrl ?? findOrderPath(created.payload.orderId), { headers });
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { emailField } from "../account/schemas";
+
+/*
+ * The cart panel's checkout forms. Conform checks them in the browser (and puts their HTML constraints
+ * on the inputs for JS-off visitors); the /cart action parses the post with the same schema. The API
+ * repeats every rule and has the last word (sold out, coupon used up, a taken email).
+ */
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const COUPON_MAX_LENGTH = 64;
+/** The field the human-check answer travels in, whatever the provider (docs/api-accounts.md). */
+export const HUMAN_CHECK_FIELD = "g-recaptcha-response";
+
+const redirectToField = z.string().max(2_000).optional();
+
+export const couponSchema = z.object({
+  intent: z.literal("coupon"),
+  // An empty coupon is allowed: it removes the applied one (spec section 4).
+  coupon: z.string().trim().max(COUPON_MAX_LENGTH, "Invalid coupon code").optional().default(""),
+  redirectTo: redirectToField,
+});
+
+const baseCheckoutSchema = z.object({
+  intent: z.literal("checkout"),
+  paymentMethod: z
+    .string({ required_error: "Please choose a payment method" })
+    .regex(/^[a-z_]{1,32}$/, "Please choose a payment method"),
+  message: z
+    .string()
+    .trim()
+    .max(MESSAGE_MAX_LENGTH, `The message to the admin is at most ${MESSAGE_MAX_LENGTH} characters`)
+    .optional()
+    .default(""),
+  redirectTo: redirectToField,
+});
+
+/** Guests also give an email (their account is made from it) and pass the human check. */
+export const guestCheckoutSchema = baseCheckoutSchema.extend({
+  email: emailField,
+  [HUMAN_CHECK_FIELD]: z.string().max(4_096).optional().default(""),
+});
+
+/** A customer's account pays: no email and no human check (the fields are ignored if sent). */
+export const customerCheckoutSchema = baseCheckoutSchema.extend({
+  email: z.string().optional(),
+  [HUMAN_CHECK_FIELD]: z.string().optional(),
+});
+
+export function checkoutSchemaFor(signedIn: boolean) {
+  return signedIn ? customerCheckoutSchema : guestCheckoutSchema;
+}

@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+
+/** Spec section 9: the copy confirmation resets after 3 s. */
+export const COPIED_RESET_MS = 3_000;
+
+async function copyText(text: string, input: HTMLInputElement | null): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // No clipboard API (an http page other than localhost, an old browser): copy the selected input.
+    if (!input) return false;
+    input.select();
+    return document.execCommand("copy");
+  }
+}
+
+/**
+ * A credential row. The value sits in a read-only input, so without JavaScript it is simply selectable;
+ * the Copy button appears only after hydration, since it could do nothing before.
+ */
+export function CopyField({ label, value }: { label: string; value: string }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  async function copy() {
+    if (!(await copyText(value, input.current))) return;
+    setCopied(true);
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS);
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-xs font-semibold uppercase tracking-wide text-slate-600">{label}</span>
+      <div className="flex items-center gap-2">
+        <input
+          ref={input}
+          type="text"
+          readOnly
+          value={value}
+          aria-label={label}
+          onFocus={(event) => event.currentTarget.select()}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-1.5 font-mono text-sm"
+        />
+        {hydrated && (
+          <button
+            type="button"
+            onClick={copy}
+            aria-label={copied ? `${label} copied` : `Copy ${label.toLowerCase()}`}
+            className="w-20 shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
+            <span aria-live="polite">{copied ? "Copied" : "Copy"}</span>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { apiCall, type ApiResult } from "./api.server";
+import type { CartItem } from "./cart.server";
+
+/*
+ * The /v1 client of checkout and orders: payment gateways, coupons, order creation, order lookup and
+ * the sandbox gateway's payment page. Every function answers an ApiResult, so a page can show a 4xx
+ * (sold out, coupon used up, 429) as a form error; 5xx and broken answers are thrown by apiCall.
+ */
+
+export const ORDER_STATUSES = ["pending", "completed", "partiallyComplete", "expired", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const orderProductSchema = z.object({
+  product: z.string(),
+  productOption: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullish().transform((value) => value ?? ""),
+  picture: z.string().nullish().transform((value) => value ?? ""),
+  description: z.string().nullish().transform((value) => value ?? ""),
+  fullFillmode: z.enum(["manual", "auto"]),
+  deliveryNotes: z.string().nullish().transform((value) => value ?? ""),
+  creds: z.array(z.string()),
+  isReplacement: z.boolean(),
+  price: z.number(),
+  quantity: z.number().int(),
+  duration: z.number().int(),
+  expiry: z.string().nullable(),
+});
+export type OrderProduct = z.infer<typeof orderProductSchema>;
+
+const orderSchema = z.object({
+  _id: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  price: z.number(),
+  paymentMethod: z.string(),
+  products: z.array(orderProductSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** One order by its id; 400 (malformed id), 404 and 429 come back as failures for the page to word. */
+export function readOrder(context: AppLoadContext, request: Request, orderId: string): Promise<ApiResult<Order>> {
+  return apiCall(context, { path: `/v1/order/read/${encodeURIComponent(orderId)}`, request, payload: orderSchema });
+}
+
+const gatewaySchema = z.object({ name: z.string(), label: z.string(), status: z.boolean() });
+export type PaymentGateway = z.infer<typeof gatewaySchema>;
+
+/** The gateways that can take a payment now, in the shop's order. */
+export async function listEnabledGateways(context: AppLoadContext): Promise<PaymentGateway[]> {
+  const result = await apiCall(context, { path: "/v1/payment_gateway/read", payload: z.array(gatewaySchema) });
+  // The spec reads failures of such lists as empty; the panel then says no method is available.
+  if (!result.ok) return [];
+  return result.payload.filter((gateway) => gateway.status);
+}
+
+/** The cart's price after `coupon` (USD); an empty coupon answers the plain price. */
+const priceSchema = z.number();
+
+export function applyCoupon(context: AppLoadContext, request: Request, coupon: string) {
+  return apiCall(context, { path: "/v1/cart/applyCoupon", request, body: { coupon }, payload: priceSchema });
+}
+
+/** The guest variant: the cart travels with the call. A signed-in request still counts per-user coupons. */
+export function applyCouponPublic(context: AppLoadContext, request: Request, cartItems: CartItem[], coupon: string) {
+  return apiCall(context, {
+    path: "/v1/cart/applyCouponPublic",
+    request,
+    body: { cartItems, coupon },
+    payload: priceSchema,
+  });
+}
+
+const createdOrderSchema = z.object({ orderId: z.string(), paymentUrl: z.string().url().optional() });
+
+export type OrderRequest = { coupon: string; paymentMethod: string; message: string; isGuest: boolean };
+
+/** Creates the order from the account's server cart; `token` is the guest's fresh one, else the cookie's. */
+export function createOrder(
+  context: AppLoadContext,
+  auth: { request: Request } | { token: string },
+  input: OrderRequest,
+) {
+  return apiCall(context, { path: "/v1/order/create", ...auth, body: input, payload: createdOrderSchema });
+}
+
+/** A guest's account made at checkout: the email is the username, the password is never shown. */
+export function registerGuest(context: AppLoadContext, input: { email: string; password: string; humanCheck: string }) {
+  return apiCall(context, {
+    path: "/v1/user/register",
+    body: {
+      username: input.email,
+      email: input.email,
+      password: input.password,
+      "g-recaptcha-response": input.humanCheck,
+    },
+    payload: z.object({ token: z.string().min(1) }),
+  });
+}
+
+const sandboxPaymentSchema = z.object({
+  paymentId: z.string(),
+  orderId: z.string().nullable(),
+  purpose: z.enum(["order", "topup"]),
+  amount: z.number(),
+  status: z.string(),
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+
+export function readSandboxPayment(context: AppLoadContext, paymentId: string): Promise<ApiResult<SandboxPayment>> {
+  return apiCall(context, {
+    path: `/v1/sandbox/payments/${encodeURIComponent(paymentId)}`,
+    payload: sandboxPaymentSchema,
+  });
+}
+
+export function submitSandboxPayment(context: AppLoadContext, paymentId: string, action: "pay" | "cancel") {
+  return apiCall(context, {
+    path: `/v1/sandbox/payments/${encodeURIComponent(paymentId)}/${action}`,
+    method: "POST",
+    body: {},
+    payload: z.object({
+      outcome: z.enum(["applied", "duplicate", "ignored"]),
+      orderId: z.string().nullable(),
+      purpose: z.enum(["order", "topup"]),
+    }),
+  });
+}

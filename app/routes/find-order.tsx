@@ -1,0 +1,162 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { OrderProductCard } from "~/components/order/order-product-card";
+import { formatUsd } from "~/lib/money";
+import { type Order, readOrder } from "~/lib/orders.server";
+
+export const ORDER_NOT_FOUND = "Order Not Found!";
+/** While an order waits for its payment webhook, an open page looks again this often (JS only). */
+const PENDING_POLL_MS = 10_000;
+const ORDER_ID_MAX_LENGTH = 64;
+
+const STATUS_LABELS: Record<Order["status"], string> = {
+  pending: "Waiting for payment",
+  completed: "Completed",
+  partiallyComplete: "Partially complete",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
+
+const PAYMENT_LABELS: Record<string, string> = {
+  coinbase: "Crypto",
+  shoppy: "Paypal",
+  stripe: "Credit/Debit Card",
+  balance: "Balance",
+  sandbox: "Sandbox",
+};
+
+export const meta: MetaFunction = () => [
+  { title: "Find Order | Store" },
+  // The address can carry an order id, which is all it takes to read the order.
+  { name: "robots", content: "noindex" },
+];
+
+// Credentials must not be kept by shared caches or the browser's back-forward cache of another user.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+type LookupResult = { id: string; order: Order | null; error: string | null };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const id = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
+  if (!id) return data<LookupResult>({ id, order: null, error: null });
+  const result = await readOrder(context, request, id);
+  if (result.ok) return data<LookupResult>({ id, order: result.payload, error: null });
+  if (result.status === 429) return data<LookupResult>({ id, order: null, error: result.message }, { status: 429 });
+  return data<LookupResult>({ id, order: null, error: ORDER_NOT_FOUND }, { status: 404 });
+}
+
+function usePollWhilePending(pending: boolean) {
+  const revalidator = useRevalidator();
+  // The revalidator changes on every render; the timer should not restart with it.
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && latest.current.state === "idle") latest.current.revalidate();
+    }, PENDING_POLL_MS);
+    return () => clearInterval(timer);
+  }, [pending]);
+}
+
+function OrderSummary({ order }: { order: Order }) {
+  return (
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-4">
+      <div className="col-span-2 sm:col-span-4">
+        <dt className="font-semibold text-slate-600">Order</dt>
+        <dd className="break-all font-mono" data-testid="order-id">
+          {order._id}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-600">Status</dt>
+        <dd data-testid="order-status">{STATUS_LABELS[order.status]}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-600">Placed</dt>
+        <dd>
+          <time dateTime={order.createdAt}>{new Date(order.createdAt).toUTCString().slice(5, 22)} UTC</time>
+        </dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-600">Total</dt>
+        <dd>{formatUsd(order.price)}</dd>
+      </div>
+      <div>
+        <dt className="font-semibold text-slate-600">Paid with</dt>
+        <dd>{PAYMENT_LABELS[order.paymentMethod] ?? order.paymentMethod}</dd>
+      </div>
+    </dl>
+  );
+}
+
+export default function FindOrderPage() {
+  const { id, order, error } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/find-order";
+  usePollWhilePending(order?.status === "pending");
+
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
+      <h1 className="text-3xl font-bold">Find Order</h1>
+      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
+        <div className="flex flex-1 flex-col gap-1">
+          <label htmlFor="order-id" className="text-sm font-semibold">
+            Order ID
+          </label>
+          <input
+            id="order-id"
+            key={id}
+            name="id"
+            type="text"
+            required
+            maxLength={ORDER_ID_MAX_LENGTH}
+            defaultValue={id}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="The order id from your email"
+            className="rounded-md border border-slate-300 px-3 py-2 font-mono"
+          />
+        </div>
+        <button
+          type="submit"
+          aria-disabled={searching}
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70"
+        >
+          {searching ? "Searching…" : "Search"}
+        </button>
+      </Form>
+
+      {error && (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-4 font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+
+      {order && (
+        <>
+          <OrderSummary order={order} />
+          {order.status === "pending" && (
+            <p className="text-sm text-slate-600">
+              Paid already? It can take a few minutes to confirm.{" "}
+              <a href={`/find-order?${new URLSearchParams({ id: order._id })}`} className="font-semibold text-brand-700 underline">
+                Check again
+              </a>
+            </p>
+          )}
+          <div className="flex flex-col gap-4">
+            {order.products.map((product, index) => (
+              <OrderProductCard key={`${product.productOption}-${index}`} order={order} product={product} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

@@ -1,0 +1,120 @@
+import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import type { RouteHandle } from "~/root";
+import { ApiUnavailableError } from "~/lib/api.server";
+import { formatUsd } from "~/lib/money";
+import { readSandboxPayment, submitSandboxPayment } from "~/lib/orders.server";
+import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/lib/toast.server";
+
+/*
+ * The sandbox gateway's "hosted payment page", for development and demos: Pay and Cancel go through
+ * the same signed-webhook path as a real provider. The API answers 404 wherever the sandbox is off.
+ */
+
+export const meta: MetaFunction = () => [{ title: "Sandbox Payment | Store" }, { name: "robots", content: "noindex" }];
+
+// A stand-in for a provider's page: the store's header and footer would suggest it is part of the shop.
+export const handle: RouteHandle = { hideChrome: true };
+
+// Its status changes with a click: no cache may answer with the old one.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  const result = await readSandboxPayment(context, params.paymentId ?? "");
+  if (result.ok) return { payment: result.payload };
+  // A malformed id (400) names no payment either.
+  if (result.status === 404 || result.status === 400) throw new Response("Payment not found", { status: 404 });
+  throw new ApiUnavailableError(`sandbox payment answered ${result.status}: ${result.message}`, result.status);
+}
+
+function afterPayment(purpose: "order" | "topup", orderId: string | null): string {
+  if (purpose === "topup" || !orderId) return "/balance";
+  return `/find-order?${new URLSearchParams({ id: orderId })}`;
+}
+
+export async function action({ params, request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent !== "pay" && intent !== "cancel") throw new Response("Unknown action", { status: 400 });
+  const result = await submitSandboxPayment(context, params.paymentId ?? "", intent);
+  if (!result.ok) {
+    if (result.status === 404 || result.status === 400) throw new Response("Payment not found", { status: 404 });
+    return redirectWithError(`/pay/sandbox/${encodeURIComponent(params.paymentId ?? "")}`, result.message);
+  }
+  const { purpose, orderId, outcome } = result.payload;
+  if (intent === "cancel") {
+    if (outcome === "ignored") return redirectWithInfo(afterPayment(purpose, orderId), "This payment can no longer be cancelled");
+    const back = purpose === "topup" ? "/balance" : "/shop?cart=open";
+    return redirectWithInfo(back, "Payment cancelled. Nothing was charged.");
+  }
+  if (outcome === "ignored") return redirectWithError(afterPayment(purpose, orderId), "This payment can no longer be paid");
+  return redirectWithSuccess(afterPayment(purpose, orderId), "Payment received. Thank you!");
+}
+
+export default function SandboxPaymentPage() {
+  const { payment } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const pressed = navigation.state === "submitting" ? navigation.formData?.get("intent") : undefined;
+  const open = payment.status === "pending";
+
+  return (
+    <div className="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-6 px-4 py-10">
+      <section className="flex flex-col gap-5 rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+        <p className="rounded-md bg-amber-100 px-3 py-2 text-sm font-semibold text-amber-900">
+          Sandbox payment: for development and demos. No real money moves.
+        </p>
+        <h1 className="text-2xl font-bold">Complete your payment</h1>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+          <dt className="font-semibold text-slate-600">Amount</dt>
+          <dd className="text-xl font-bold" data-testid="sandbox-amount">
+            {formatUsd(payment.amount)}
+          </dd>
+          <dt className="font-semibold text-slate-600">For</dt>
+          <dd className="break-all">
+            {payment.purpose === "topup" ? "Balance top-up" : <span className="font-mono">Order {payment.orderId}</span>}
+          </dd>
+          <dt className="font-semibold text-slate-600">Status</dt>
+          <dd data-testid="sandbox-status">{payment.status}</dd>
+        </dl>
+        {open ? (
+          <div className="flex gap-3">
+            <Form method="post" className="flex-1">
+              <button
+                type="submit"
+                name="intent"
+                value="pay"
+                aria-disabled={Boolean(pressed)}
+                className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70"
+              >
+                {pressed === "pay" ? "Paying…" : `Pay ${formatUsd(payment.amount)}`}
+              </button>
+            </Form>
+            <Form method="post">
+              <button
+                type="submit"
+                name="intent"
+                value="cancel"
+                aria-disabled={Boolean(pressed)}
+                className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 aria-disabled:opacity-70"
+              >
+                {pressed === "cancel" ? "Cancelling…" : "Cancel"}
+              </button>
+            </Form>
+          </div>
+        ) : (
+          <p>
+            This payment is {payment.status}.{" "}
+            <Link to={afterPayment(payment.purpose, payment.orderId)} className="font-semibold text-brand-700 underline">
+              {payment.purpose === "topup" ? "Go to your balance" : "View the order"}
+            </Link>
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

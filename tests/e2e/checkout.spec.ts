@@ -1,0 +1,285 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { e2eDataDir } from "../../playwright.config";
+
+/*
+ * Journeys 3 (guest checkout: email, human check, payment method, message -> payment page -> paid ->
+ * /find-order shows the credentials -> the order mail arrives) and 7 (a customer pays from the
+ * balance), through the cart panel with JS on and off. Payments go through the sandbox gateway.
+ */
+
+type Envelope<T> = { success: boolean; message: string; payload: T };
+type Product = { _id: string; title: string; fullFillmode: "auto" | "manual"; minQuantity: number };
+type Option = {
+  _id: string;
+  title: string;
+  availableStock: number;
+  subOptions: { title: string; duration: number; price: number }[];
+};
+
+/** The builtin human check accepts a token 2 s after it was issued; a person is never that quick. */
+const HUMAN_CHECK_MIN_AGE_MS = 2_100;
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const usd = (amount: number) => `$${amount.toFixed(2)}`;
+
+async function payload<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as Envelope<T>).payload;
+}
+
+let counter = 0;
+function uniqueName(prefix: string, testInfo: TestInfo): string {
+  counter++;
+  return `${prefix}_${testInfo.project.name.replace("-", "")}_${Date.now().toString(36)}${counter}${testInfo.workerIndex}`;
+}
+
+/** An automatically delivered plan with stock, from a product without a quantity minimum. */
+async function autoPlan(request: APIRequestContext) {
+  const products = await payload<Product[]>(request, "/v1/product/read");
+  for (const product of products.filter((candidate) => candidate.fullFillmode === "auto" && candidate.minQuantity === 1)) {
+    const options = await payload<Option[]>(request, `/v1/product/option/read/${product._id}`);
+    const option = options.find((candidate) => candidate.availableStock >= 3 && candidate.subOptions.length > 0);
+    if (option) return { product, option, duration: option.subOptions[0] };
+  }
+  throw new Error("the demo catalogue has no automatic plan with stock");
+}
+
+type Plan = Awaited<ReturnType<typeof autoPlan>>;
+
+async function addToCart(page: Page, plan: Plan) {
+  await page.goto(`/shop/${plan.product._id}?option=${plan.option._id}`);
+  const dialog = page.getByRole("dialog", { name: plan.product.title });
+  await dialog.getByRole("radio", { name: new RegExp(`^${escapeRegExp(plan.duration.title)}`) }).check();
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/shop\?cart=open$/);
+  return Date.now();
+}
+
+function cartPanel(page: Page) {
+  return page.getByRole("dialog", { name: "Your Cart" });
+}
+
+/** Waits until the human-check token rendered at `renderedAt` is old enough to be accepted. */
+async function letHumanCheckMature(page: Page, renderedAt: number) {
+  const wait = HUMAN_CHECK_MIN_AGE_MS - (Date.now() - renderedAt);
+  if (wait > 0) await page.waitForTimeout(wait);
+}
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes (UTF-8). */
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, "");
+  return Buffer.from(
+    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    "latin1",
+  ).toString("utf8");
+}
+
+/** The newest mail to `email` in the e2e server's outbox (DATA_DIR/outbox/*.eml), decoded. */
+async function readMailTo(email: string, subject: RegExp): Promise<string> {
+  const outbox = path.join(e2eDataDir, "outbox");
+  let found = "";
+  await expect
+    .poll(
+      async () => {
+        const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".eml"));
+        for (const name of names.sort().reverse()) {
+          const mail = await readFile(path.join(outbox, name), "utf8");
+          if (new RegExp(`^To: ${escapeRegExp(email)}$`, "mi").test(mail) && subject.test(mail)) {
+            found = decodeQuotedPrintable(mail);
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 15_000, message: `a mail to ${email}` },
+    )
+    .toBe(true);
+  return found;
+}
+
+test("a guest checks out through the sandbox and gets the credentials and the order mail", async ({ page, request }, testInfo) => {
+  const plan = await autoPlan(request);
+  const renderedAt = await addToCart(page, plan);
+  const panel = cartPanel(page);
+  const email = `${uniqueName("guest", testInfo)}@example.com`;
+
+  // Guests choose among the enabled gateways, never the balance; the first enabled one is chosen.
+  await expect(panel.getByRole("radio", { name: "Balance" })).toHaveCount(0);
+  const sandbox = panel.getByRole("radio", { name: /Sandbox/ });
+  await expect(sandbox).toBeChecked();
+  await expect(panel.getByRole("link", { name: "Sign In" })).toBeVisible();
+  await expect(panel.getByRole("link", { name: "Create Account" })).toBeVisible();
+  await expect(panel.getByText("check your email inbox or spam folder")).toBeVisible();
+
+  await panel.getByLabel("Email Address").fill(email);
+  await panel.getByLabel("Message to Admin").fill("Please deliver quickly.");
+  await sandbox.check();
+  await letHumanCheckMature(page, renderedAt);
+  await panel.getByRole("button", { name: `Checkout ${usd(plan.duration.price)}` }).click();
+
+  await expect(page).toHaveURL(/\/pay\/sandbox\/[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByTestId("sandbox-amount")).toHaveText(usd(plan.duration.price));
+  await page.getByRole("button", { name: /^Pay / }).click();
+
+  await expect(page).toHaveURL(/\/find-order\?id=[A-Za-z0-9_-]{22}$/);
+  const orderId = new URL(page.url()).searchParams.get("id")!;
+  await expect(page.getByTestId("order-status")).toHaveText("Completed");
+  const card = page.getByTestId("order-product");
+  await expect(card.getByRole("heading", { name: plan.product.title })).toBeVisible();
+  expect((await card.getByRole("textbox", { name: "Username" }).first().inputValue()).length).toBeGreaterThan(0);
+  expect((await card.getByRole("textbox", { name: "Password" }).first().inputValue()).length).toBeGreaterThan(0);
+  // The cart was emptied, and the guest was not signed in by the checkout.
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Sign In" })).toBeVisible();
+
+  const mail = await readMailTo(email, /Your order/);
+  expect(mail).toContain(`/find-order?id=${orderId}`);
+  // An auto-created account is told how to set its password.
+  expect(mail).toContain("/forgot");
+});
+
+test("a bad email is refused with 'Invalid email' and nothing is created", async ({ page, request, javaScriptEnabled }) => {
+  const plan = await autoPlan(request);
+  await addToCart(page, plan);
+  const panel = cartPanel(page);
+  // Accepted by the browser's own email check, refused by the store's.
+  await panel.getByLabel("Email Address").fill("buyer@localhost");
+  await panel.getByRole("button", { name: /^Checkout / }).click();
+  // Without JS the refused post renders the /cart page with the same form and its errors.
+  const form = javaScriptEnabled ? cartPanel(page) : page.getByRole("main");
+  await expect(form.getByText("Invalid email")).toBeVisible();
+  await expect(form.getByLabel("Email Address")).toHaveValue("buyer@localhost");
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("an email that already has an account is told to sign in", async ({ page, request, javaScriptEnabled }, testInfo) => {
+  const username = uniqueName("taken", testInfo);
+  const email = `${username}@example.com`;
+  const password = `correct horse ${username}`;
+  const registered = await request.post("/v1/user/register", { data: { username, email, password, password2: password } });
+  expect(registered.ok()).toBe(true);
+
+  const plan = await autoPlan(request);
+  const renderedAt = await addToCart(page, plan);
+  const panel = cartPanel(page);
+  await panel.getByLabel("Email Address").fill(email);
+  await letHumanCheckMature(page, renderedAt);
+  await panel.getByRole("button", { name: /^Checkout / }).click();
+
+  const form = javaScriptEnabled ? cartPanel(page) : page.getByRole("main");
+  await expect(form.getByRole("alert")).toContainText("An account with this email already exists");
+  await expect(form.getByRole("link", { name: "Sign In" }).first()).toHaveAttribute("href", /^\/login\?redirectTo=/);
+  await expect(page.getByTestId("cart-count")).toHaveText("1");
+});
+
+test("an unknown coupon shows the server's message; an empty one resets the price", async ({ page, request }) => {
+  const plan = await autoPlan(request);
+  await addToCart(page, plan);
+  const panel = cartPanel(page);
+  const checkout = panel.getByRole("button", { name: /^Checkout / });
+  await expect(checkout).toHaveText(`Checkout ${usd(plan.duration.price)}`);
+
+  await panel.getByLabel("Coupon Code").fill("NO-SUCH-COUPON");
+  await panel.getByRole("button", { name: "Apply coupon" }).click();
+  await expect(cartPanel(page).getByRole("alert").filter({ hasText: "Invalid coupon code" })).toBeVisible();
+  await expect(cartPanel(page).getByRole("button", { name: /^Checkout / })).toHaveText(`Checkout ${usd(plan.duration.price)}`);
+
+  await cartPanel(page).getByLabel("Coupon Code").fill("");
+  await cartPanel(page).getByRole("button", { name: "Apply coupon" }).click();
+  await expect(cartPanel(page).getByRole("status").filter({ hasText: "Coupon removed" })).toBeVisible();
+  await expect(cartPanel(page).getByTestId("coupon-applied")).toHaveCount(0);
+});
+
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function newCustomer(request: APIRequestContext, testInfo: TestInfo) {
+  const username = uniqueName("cust", testInfo);
+  const password = `correct horse ${username}`;
+  const registered = await request.post("/v1/user/register", {
+    data: { username, email: `${username}@example.com`, password, password2: password },
+  });
+  expect(registered.ok()).toBe(true);
+  const { token } = ((await registered.json()) as Envelope<{ token: string }>).payload;
+  return { username, password, token };
+}
+
+test("a signed-in customer checks out without email or human check", async ({ page, request }, testInfo) => {
+  const customer = await newCustomer(request, testInfo);
+  const plan = await autoPlan(request);
+  await signIn(page, customer.username, customer.password);
+  await addToCart(page, plan);
+
+  const panel = cartPanel(page);
+  await expect(panel.getByLabel("Email Address")).toHaveCount(0);
+  await expect(panel.getByRole("radio", { name: "Balance" })).toHaveCount(1);
+  await panel.getByRole("radio", { name: /Sandbox/ }).check();
+  await panel.getByLabel("Message to Admin").fill("Thanks!");
+  await panel.getByRole("button", { name: `Checkout ${usd(plan.duration.price)}` }).click();
+
+  await expect(page).toHaveURL(/\/pay\/sandbox\/[A-Za-z0-9_-]{22}$/);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/find-order\?id=[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Completed");
+  await expect(page.getByTestId("cart-count")).toHaveText("0");
+});
+
+test("a customer pays from the balance and lands on the delivered order", async ({ page, request }, testInfo) => {
+  const { username, password, token } = await newCustomer(request, testInfo);
+  const plan = await autoPlan(request);
+
+  // Credit the balance the way a customer would: a top-up paid in the sandbox.
+  const topUp = await request.post("/v1/balance/create", {
+    data: { paymentMethod: "sandbox", balance: Math.ceil(plan.duration.price) + 5 },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  test.skip(topUp.status() === 404, "no /v1/balance/create yet: a balance can only be credited by a top-up, which has no endpoint");
+  expect(topUp.ok()).toBe(true);
+  const { paymentUrl } = ((await topUp.json()) as Envelope<{ paymentUrl: string }>).payload;
+  await page.goto(new URL(paymentUrl).pathname);
+  await page.getByRole("button", { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/balance/);
+
+  await signIn(page, username, password);
+  await addToCart(page, plan);
+  const panel = cartPanel(page);
+  await panel.getByRole("radio", { name: "Balance" }).check();
+  await panel.getByRole("button", { name: `Checkout ${usd(plan.duration.price)}` }).click();
+
+  await expect(page).toHaveURL(/\/find-order\?id=[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Completed");
+  expect((await page.getByRole("textbox", { name: "Password" }).first().inputValue()).length).toBeGreaterThan(0);
+});
+
+test("the cart panel's checkout has no serious or critical accessibility violations", async ({
+  browser,
+  baseURL,
+  request,
+  javaScriptEnabled,
+}) => {
+  const plan = await autoPlan(request);
+  // axe runs as a script in the page, so the no-JS view is checked by blocking the page's own scripts.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const page = await context.newPage();
+  if (!javaScriptEnabled) await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await addToCart(page, plan);
+  await page.waitForLoadState("networkidle");
+  await expect(cartPanel(page).getByRole("button", { name: /^Checkout / })).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")) }));
+  await context.close();
+  expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
+});
