@@ -12,6 +12,7 @@ import { authenticate } from "./middleware/auth";
 import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
 import { orderRoutes } from "./routes/order";
+import { balanceRoutes } from "./routes/balance";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
 /**
@@ -52,6 +53,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/user", userRoutes);
   v1.route("/human-check", humanCheckRoutes);
   v1.route("/order", orderRoutes);
+  v1.route("/balance", balanceRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox", sandboxRoutes);
   api.route("/v1", v1);

@@ -1,7 +1,8 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
+import { centsToUsd } from "./money";
 
 export const INSUFFICIENT_BALANCE = "Insufficient balance";
 
@@ -60,4 +61,33 @@ export async function creditBalance(
     createdAt: link.now,
   });
   return { balanceAfterCents: row.balanceCents };
+}
+
+/** The spec's balance sheet: the current balance and the latest ledger entries, newest first. */
+export async function readBalanceSheet(db: Executor, userId: string, limit = 100) {
+  const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
+  const entries = await db
+    .select({
+      id: balanceLedger.id,
+      createdAt: balanceLedger.createdAt,
+      type: balanceLedger.type,
+      amountCents: balanceLedger.amountCents,
+      note: balanceLedger.note,
+      orderId: balanceLedger.orderId,
+    })
+    .from(balanceLedger)
+    .where(eq(balanceLedger.userId, userId))
+    .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
+    .limit(limit);
+  return {
+    balance: centsToUsd(user?.balanceCents ?? 0),
+    records: entries.map((entry) => ({
+      _id: entry.id,
+      createdAt: entry.createdAt.toISOString(),
+      type: entry.type,
+      amount: centsToUsd(entry.amountCents),
+      note: entry.note,
+      orderId: entry.orderId,
+    })),
+  };
 }
