@@ -61,7 +61,7 @@ export function RecentPurchases() {
   const order = shown >= 0 ? orders[shown] : undefined;
 
   return (
-    <div className="fixed bottom-4 left-4 z-30 flex flex-col items-start gap-2">
+    <div className="fixed bottom-4 left-4 z-30 flex flex-col items-start gap-2" data-recent-orders={count}>
       <div role="status" aria-live="polite">
         {order && (
           <p className="max-w-xs rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-lg">

@@ -59,6 +59,8 @@ test.describe("recent purchases toast", () => {
     await page.goto("/shop");
     const bell = page.getByRole("button", { name: "Hide recent purchases" });
     await expect(bell).toBeVisible();
+    // The 8 s count starts once the list has arrived; advancing the clock before that would race it.
+    await expect(page.locator("[data-recent-orders]")).not.toHaveAttribute("data-recent-orders", "0");
 
     const toast = page.getByRole("status").filter({ hasText: "bought" });
     await page.clock.runFor(7_000);
