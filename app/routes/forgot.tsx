@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
@@ -9,6 +9,7 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formErrorsFromApi, requestResetCode } from "~/lib/accounts.server";
 import { requireAnonymous } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Forgot Password | Store" }];
 
@@ -35,14 +36,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(forgotSchema, {
     id: "forgot",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(forgotSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotSchema }),
   });
 
   return (

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
@@ -7,6 +7,7 @@ import { loginSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formErrorsFromApi, signInWithPassword } from "~/lib/accounts.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Sign In | Store" }];
 
@@ -34,15 +35,9 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(loginSchema, {
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
-    // Rendered without noValidate, so the browser checks the constraints until conform takes over.
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
   });
   const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
 

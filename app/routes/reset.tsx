@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountCard, ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
@@ -7,6 +7,7 @@ import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formErrorsFromApi, resetPasswordWithCode } from "~/lib/accounts.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Reset Password | Store" }];
 
@@ -40,14 +41,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPage() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(resetSchema, {
     id: "reset",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(resetSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
   });
 
   return (

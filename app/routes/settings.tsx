@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -10,6 +10,7 @@ import { changeEmail, changePassword, changeUsername, formErrorsFromApi } from "
 import type { ApiFailure } from "~/lib/api.server";
 import { headersWithCookies, requireUser, sessionCookies } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];
 
@@ -81,15 +82,10 @@ function useLastResult(intent: Intent) {
 }
 
 function UsernameForm({ username }: { username: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(changeUsernameSchema, {
     id: "settings-username",
     lastResult: useLastResult("username"),
     defaultValue: { username },
-    constraint: getZodConstraint(changeUsernameSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeUsernameSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
@@ -103,27 +99,16 @@ function UsernameForm({ username }: { username: string }) {
 }
 
 function EmailForm({ email }: { email: string }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(changeEmailSchema, {
     id: "settings-email",
     lastResult: useLastResult("email"),
     defaultValue: { email },
-    constraint: getZodConstraint(changeEmailSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeEmailSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
       <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
-      <TextField
-        label="Current password"
-        meta={fields.currentPassword}
-        type="password"
-        autoComplete="current-password"
-        hint={CURRENT_PASSWORD_HINT}
-      />
+      <CurrentPasswordField meta={fields.currentPassword} />
       <SubmitButton intent="email" pendingText="Saving…">
         Change Email
       </SubmitButton>
@@ -131,26 +116,22 @@ function EmailForm({ email }: { email: string }) {
   );
 }
 
+/** Email and password changes re-check the current password: a stolen session alone cannot take the account. */
+function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0]["meta"] }) {
+  return (
+    <TextField label="Current password" meta={meta} type="password" autoComplete="current-password" hint={CURRENT_PASSWORD_HINT} />
+  );
+}
+
 function PasswordForm() {
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(changePasswordSchema, {
     id: "settings-password",
     lastResult: useLastResult("password"),
-    constraint: getZodConstraint(changePasswordSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
-      <TextField
-        label="Current password"
-        meta={fields.currentPassword}
-        type="password"
-        autoComplete="current-password"
-        hint={CURRENT_PASSWORD_HINT}
-      />
+      <CurrentPasswordField meta={fields.currentPassword} />
       <TextField
         label="New password"
         meta={fields.password}

@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
@@ -9,6 +9,7 @@ import { WhyChoose } from "~/components/account/why-choose";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formErrorsFromApi, registerAccount } from "~/lib/accounts.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Create Account | Store" }];
 
@@ -39,14 +40,9 @@ export default function SignupPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(signupSchema, {
     id: "signup",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(signupSchema),
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
