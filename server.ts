@@ -4,7 +4,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
-import { type AppLoadContext, createRequestHandler as createFetchRequestHandler, type ServerBuild } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  createRequestHandler as createFetchRequestHandler,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
@@ -131,7 +135,10 @@ if (dev) {
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   // Hashed file names never change content, so browsers may keep them for a year.
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(
+    "/assets",
+    express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   // Exists after `npm run build`.
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;

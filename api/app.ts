@@ -62,7 +62,10 @@ export function createApi(deps: ApiDeps) {
 
   api.onError((error, c) => {
     if (error instanceof AppError) {
-      return c.json({ success: false, message: error.message, ...(error.errors && { errors: error.errors }) }, error.status);
+      return c.json(
+        { success: false, message: error.message, ...(error.errors && { errors: error.errors }) },
+        error.status,
+      );
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ success: false, message: error.message || "Bad request" }, error.status);

@@ -19,7 +19,10 @@ const envSchema = z.object({
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters (comma-separated for rotation)").optional(),
   PUBLIC_URL: z.string().url("must be an absolute URL such as https://store.example").optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).default("Store <no-reply@store.localhost>"),
   SEED_DEMO: booleanFlag.optional(),
   API_URL: z.string().url("must be an absolute URL of a /v1 server").optional(),
@@ -179,7 +182,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const sessionSecrets = values.SESSION_SECRET
-    ? values.SESSION_SECRET.split(",").map((secret) => secret.trim()).filter(Boolean)
+    ? values.SESSION_SECRET.split(",")
+        .map((secret) => secret.trim())
+        .filter(Boolean)
     : [developmentSecret(dataDir)];
   return {
     env: values.NODE_ENV,

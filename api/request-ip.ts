@@ -14,7 +14,11 @@ export function requestIp(c: Context<ApiEnv>): string {
   if (passed) return normalise(passed);
   if (c.get("config").trustProxy) {
     const forwarded = c.req.header("x-forwarded-for");
-    const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
+    const last = forwarded
+      ?.split(",")
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .pop();
     if (last) return normalise(last);
   }
   if (!(c.env as { incoming?: unknown } | undefined)?.incoming) return "unknown";

@@ -117,7 +117,11 @@ export default function App() {
         Skip to content
       </a>
       {!hideChrome && (
-        <SiteHeader account={account} cartCount={cartCount} cartHref={onCartPage ? CART_PAGE : withCartPanel(here, true)} />
+        <SiteHeader
+          account={account}
+          cartCount={cartCount}
+          cartHref={onCartPage ? CART_PAGE : withCartPanel(here, true)}
+        />
       )}
       <main id="main" className="flex-1">
         <Outlet />

@@ -1,6 +1,14 @@
 // autocannon ships no types; this declares the part of its programmatic API that bench/run.ts uses.
 declare module "autocannon" {
-  export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p99: number };
+  export type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    p50: number;
+    p99: number;
+  };
   export type Result = {
     requests: Histogram & { total: number; sent: number };
     latency: Histogram;

@@ -12,7 +12,10 @@ const fixtures = JSON.parse(readFileSync(process.argv[2], "utf8")) as Record<str
 const answers = new Map(
   Object.entries(fixtures).map(([urlPath, fixture]) => {
     const body = Buffer.from(fixture.bodyBase64, "base64");
-    return [urlPath, { status: fixture.status, body, headers: { "content-type": fixture.contentType, "content-length": body.length } }];
+    return [
+      urlPath,
+      { status: fixture.status, body, headers: { "content-type": fixture.contentType, "content-length": body.length } },
+    ];
   }),
 );
 

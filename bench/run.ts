@@ -29,7 +29,8 @@ const overallLimitMs = 115_000;
 
 const startedAt = performance.now();
 /** Progress lines carry the elapsed time, so a slow phase on a busy machine is easy to spot. */
-const progress = (message: string) => console.log(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+const progress = (message: string) =>
+  console.log(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
 
 const children: ChildProcess[] = [];
 const scratchDir = mkdtempSync(path.join(tmpdir(), "store-bench-"));
@@ -72,7 +73,10 @@ async function waitForHealth(base: string, server: ChildProcess, output: () => s
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${output()}`);
-    const status = await fetch(`${base}/healthz`).then((response) => response.status, () => 0);
+    const status = await fetch(`${base}/healthz`).then(
+      (response) => response.status,
+      () => 0,
+    );
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -110,7 +114,9 @@ async function fixtureOf(url: string): Promise<Fixture & { bytes: number; html: 
 /** Every /assets JS file the page loads before it is interactive: its modulepreloads, module imports, and their static imports. */
 async function clientJsOf(base: string, html: string) {
   const pending = new Set<string>();
-  for (const match of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"|(?:import\(?|from)\s*["'](\/assets\/[^"']+\.js)["']/g)) {
+  for (const match of html.matchAll(
+    /(?:src|href)="(\/assets\/[^"]+\.js)"|(?:import\(?|from)\s*["'](\/assets\/[^"']+\.js)["']/g,
+  )) {
     pending.add(match[1] ?? match[2]);
   }
   const sizes = new Map<string, { raw: number; gzip: number }>();
@@ -121,7 +127,9 @@ async function clientJsOf(base: string, html: string) {
     const code = Buffer.from(await response.arrayBuffer());
     sizes.set(asset, { raw: code.length, gzip: gzipSync(code, { level: 9 }).length });
     // Static imports between chunks are relative ("./x.js"); dynamic import() loads later, so it is left out.
-    for (const match of code.toString("utf8").matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js|\/assets\/[^"']+\.js)["']/g)) {
+    for (const match of code
+      .toString("utf8")
+      .matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js|\/assets\/[^"']+\.js)["']/g)) {
       pending.add(new URL(match[1], base + asset).pathname);
     }
   }
@@ -176,7 +184,9 @@ async function main() {
   });
   server.stdout?.resume();
   server.stderr?.on("data", (chunk) => (serverOutput = (serverOutput + chunk).slice(-4_000)));
-  progress(`Starting the production server on ${base} (${scratchDatabase ? "PostgreSQL server" : "embedded database"}, demo seed) ...`);
+  progress(
+    `Starting the production server on ${base} (${scratchDatabase ? "PostgreSQL server" : "embedded database"}, demo seed) ...`,
+  );
   await waitForHealth(base, server, () => serverOutput);
 
   const fixtures: Record<string, Fixture & { bytes: number; html: string }> = {};
@@ -186,7 +196,10 @@ async function main() {
     fixtureFile,
     JSON.stringify(
       Object.fromEntries(
-        Object.entries(fixtures).map(([urlPath, { status, contentType, bodyBase64 }]) => [urlPath, { status, contentType, bodyBase64 }]),
+        Object.entries(fixtures).map(([urlPath, { status, contentType, bodyBase64 }]) => [
+          urlPath,
+          { status, contentType, bodyBase64 },
+        ]),
       ),
     ),
   );
@@ -198,7 +211,9 @@ async function main() {
   let allMet = true;
   for (const target of targets) {
     const fixture = fixtures[target.path];
-    progress(`Measuring ${target.path} and its baseline (${load.warmup.duration} s warm-up + ${load.duration} s each, ${load.connections} connections) ...`);
+    progress(
+      `Measuring ${target.path} and its baseline (${load.warmup.duration} s warm-up + ${load.duration} s each, ${load.connections} connections) ...`,
+    );
     const reference = await measure(baselineBase + target.path);
     const actual = await measure(base + target.path);
     const ratio = actual.requests.average / reference.requests.average;
@@ -207,7 +222,13 @@ async function main() {
     const row = (label: string, result: Result, tail: string) =>
       `${label.padEnd(32)}${pad(String(fixture.status), 8)}${pad(fixture.bytes, 9)}${pad(Math.round(result.requests.average), 10)}${pad(result.latency.p50, 8)}${pad(result.latency.p99, 8)}  ${tail}`;
     rows.push(row(`baseline for ${target.path}`, reference, `       (${statusSummary(reference)})`));
-    rows.push(row(`GET ${target.path}`, actual, `${ratio.toFixed(3).padStart(5)}  >= ${target.minRatio} ${met ? "PASS" : "BELOW"} (${statusSummary(actual)})`));
+    rows.push(
+      row(
+        `GET ${target.path}`,
+        actual,
+        `${ratio.toFixed(3).padStart(5)}  >= ${target.minRatio} ${met ? "PASS" : "BELOW"} (${statusSummary(actual)})`,
+      ),
+    );
   }
 
   progress("Measuring the client JS of /shop ...");
@@ -225,13 +246,19 @@ async function main() {
   for (const [asset, size] of [...scripts].sort((a, b) => b[1].gzip - a[1].gzip)) {
     console.log(`  ${asset.padEnd(50)}${pad(kib(size.gzip), 8)} KiB gzip`);
   }
-  console.log(`  total gzip -9: ${kib(gzipTotal)} KiB (goal <= ${clientJsBudgetKiB} KiB) ${withinBudget ? "PASS" : "ABOVE"}`);
+  console.log(
+    `  total gzip -9: ${kib(gzipTotal)} KiB (goal <= ${clientJsBudgetKiB} KiB) ${withinBudget ? "PASS" : "ABOVE"}`,
+  );
   for (const target of targets) {
     if (fixtures[target.path].status !== 200) {
       console.log(`Note: ${target.path} answered ${fixtures[target.path].status}; its figures measure that answer.`);
     }
   }
-  console.log(allMet && withinBudget ? "All goals met." : "Some goals not met (figures above; this machine is shared, so rerun before concluding).");
+  console.log(
+    allMet && withinBudget
+      ? "All goals met."
+      : "Some goals not met (figures above; this machine is shared, so rerun before concluding).",
+  );
 }
 
 const watchdog = setTimeout(() => {

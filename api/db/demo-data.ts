@@ -55,7 +55,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["streaming"],
     label: "Best seller",
     subtitle: "4K streaming on your own private profile",
-    intro: "Streamora Premium gives you the full film and series library in 4K UHD with HDR, on a profile nobody else uses.",
+    intro:
+      "Streamora Premium gives you the full film and series library in 4K UHD with HDR, on a profile nobody else uses.",
     detail: "long",
     warrantyDays: [30, 90, 365],
     options: [option("Private Profile", 32, 399), option("Private Account (4 screens)", 6, 899)],
@@ -68,7 +69,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["streaming"],
     label: "Great value",
     subtitle: "Full HD profile on a shared account",
-    intro: "A Full HD Streamora profile on an account shared with up to three other customers. Your profile, your watch list.",
+    intro:
+      "A Full HD Streamora profile on an account shared with up to three other customers. Your profile, your watch list.",
     detail: "medium",
     warrantyDays: [30, 90],
     options: [option("Semi Private Profile", 24, 249)],
@@ -120,7 +122,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["streaming"],
     label: "Simulcast",
     subtitle: "Anime the same day it airs",
-    intro: "Animaru Premium streams new episodes an hour after they air, without adverts and with subtitles in ten languages.",
+    intro:
+      "Animaru Premium streams new episodes an hour after they air, without adverts and with subtitles in ten languages.",
     detail: "long",
     warrantyDays: [30, 90, 365],
     options: [option("Fan Plan Private", 27, 199), option("Mega Fan Semi Private", 12, 149)],
@@ -172,10 +175,15 @@ export const demoProducts: DemoProduct[] = [
     categories: ["music"],
     label: "Best seller",
     subtitle: "Ad-free music on your own account",
-    intro: "Tunewave Premium plays any song in lossless quality, offline and without adverts, on your own private account.",
+    intro:
+      "Tunewave Premium plays any song in lossless quality, offline and without adverts, on your own private account.",
     detail: "long",
     warrantyDays: [30, 90, 365],
-    options: [option("Individual Private", 38, 249), option("Duo Private", 9, 349), option("Family Semi Private", 14, 199)],
+    options: [
+      option("Individual Private", 38, 249),
+      option("Duo Private", 9, 349),
+      option("Family Semi Private", 14, 199),
+    ],
   },
   {
     slug: "melodia-plus",
@@ -263,7 +271,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["gaming"],
     label: "Retro",
     subtitle: "Classic arcade and console games",
-    intro: "Arcadia Vault brings over a thousand classic arcade and console titles, with save states and online leaderboards.",
+    intro:
+      "Arcadia Vault brings over a thousand classic arcade and console titles, with save states and online leaderboards.",
     detail: "short",
     warrantyDays: [30],
     options: [option("Vault Access", 0, 299)],
@@ -276,7 +285,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["gaming"],
     label: "Cloud",
     subtitle: "Play on any screen at 120 fps",
-    intro: "Frameplay streams your games from powerful servers to any laptop, phone or TV at up to 120 frames per second.",
+    intro:
+      "Frameplay streams your games from powerful servers to any laptop, phone or TV at up to 120 frames per second.",
     detail: "long",
     warrantyDays: [30, 90],
     options: [option("Priority Semi Private", 17, 699), option("Ultimate Private", 3, 1499)],
@@ -289,7 +299,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["gaming"],
     label: "Manual delivery",
     subtitle: "In-game gold delivered to your character",
-    intro: "Our team delivers Raidstone gold to your character by in-game mail. Tell us your character and server name in the order message.",
+    intro:
+      "Our team delivers Raidstone gold to your character by in-game mail. Tell us your character and server name in the order message.",
     detail: "medium",
     warrantyDays: [30],
     options: [option("10,000 Gold", 0, 499), option("50,000 Gold", 0, 1999)],
@@ -433,7 +444,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["vpn-security"],
     label: "Best seller",
     subtitle: "Fast VPN with servers in 60 countries",
-    intro: "Veilnet VPN hides your address behind servers in 60 countries, with a strict no-logs policy and unlimited bandwidth.",
+    intro:
+      "Veilnet VPN hides your address behind servers in 60 countries, with a strict no-logs policy and unlimited bandwidth.",
     detail: "long",
     warrantyDays: [30, 90, 365],
     options: [option("Private Account", 40, 299), option("Semi Private Account", 20, 149)],
@@ -485,7 +497,8 @@ export const demoProducts: DemoProduct[] = [
     categories: ["education"],
     label: "Languages",
     subtitle: "Learn a language without adverts",
-    intro: "Lingoleap Super removes adverts and hearts, unlocks practice mode and tracks your progress in 40 languages.",
+    intro:
+      "Lingoleap Super removes adverts and hearts, unlocks practice mode and tracks your progress in 40 languages.",
     detail: "long",
     warrantyDays: [30, 90, 365],
     options: [option("Super Private", 28, 249), option("Family Semi Private", 6, 149)],

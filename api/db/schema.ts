@@ -1,15 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  check,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { newId } from "./ids";
 
 /*
@@ -35,7 +25,9 @@ export const users = pgTable(
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["customer", "admin"] }).notNull().default("customer"),
+    role: text("role", { enum: ["customer", "admin"] })
+      .notNull()
+      .default("customer"),
     balanceCents: integer("balance_cents").notNull().default(0),
     /** Set for accounts created by guest checkout until the owner sets a password. */
     autoCreated: boolean("auto_created").notNull().default(false),
@@ -116,7 +108,9 @@ export const products = pgTable(
     minQuantity: integer("min_quantity").notNull().default(1),
     /** null: no product limit (the shop caps at 999 and stock). */
     maxQuantity: integer("max_quantity"),
-    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] }).notNull().default("auto"),
+    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] })
+      .notNull()
+      .default("auto"),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -138,7 +132,10 @@ export const productCategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index("product_categories_category_idx").on(t.categoryId)],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.categoryId] }),
+    index("product_categories_category_idx").on(t.categoryId),
+  ],
 );
 
 export const productOptions = pgTable(
@@ -233,7 +230,10 @@ export const cartItems = pgTable(
     quantity: integer("quantity").notNull(),
     addedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.optionId] }), check("cart_items_quantity_positive", sql`${t.quantity} > 0`)],
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.optionId] }),
+    check("cart_items_quantity_positive", sql`${t.quantity} > 0`),
+  ],
 );
 
 export const coupons = pgTable(
@@ -250,7 +250,9 @@ export const coupons = pgTable(
     perCustomerLimit: integer("per_customer_limit"),
     /** A per-user coupon (the slots game issues these) only works for its owner. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["admin", "slots"] }).notNull().default("admin"),
+    source: text("source", { enum: ["admin", "slots"] })
+      .notNull()
+      .default("admin"),
     active: boolean("active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -298,7 +300,9 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull(),
     couponId: text("coupon_id").references(() => coupons.id),
     message: text("message").notNull().default(""),
-    source: text("source", { enum: ["checkout", "redeem", "replacement"] }).notNull().default("checkout"),
+    source: text("source", { enum: ["checkout", "redeem", "replacement"] })
+      .notNull()
+      .default("checkout"),
     clientIp: text("client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -326,7 +330,10 @@ export const couponRedemptions = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.couponId, t.orderId] }), index("coupon_redemptions_user_idx").on(t.couponId, t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.couponId, t.orderId] }),
+    index("coupon_redemptions_user_idx").on(t.couponId, t.userId),
+  ],
 );
 
 /** A snapshot of what was bought, so later catalogue edits do not rewrite history. */
@@ -469,7 +476,9 @@ export const tickets = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     orderId: text("order_id").notNull(),
     subject: text("subject").notNull(),
-    status: text("status", { enum: ["open", "closed"] }).notNull().default("open"),
+    status: text("status", { enum: ["open", "closed"] })
+      .notNull()
+      .default("open"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -508,7 +517,9 @@ export const requests = pgTable(
       .references(() => orderProducts.id, { onDelete: "cascade" }),
     credentialIndex: integer("credential_index"),
     message: text("message").notNull(),
-    status: text("status", { enum: ["pending", "completed", "rejected"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "completed", "rejected"] })
+      .notNull()
+      .default("pending"),
     replacementCredentialId: text("replacement_credential_id").references(() => stockCredentials.id),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
@@ -639,7 +650,9 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),

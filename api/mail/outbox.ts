@@ -10,7 +10,14 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
 export async function enqueueMail(db: Executor, mail: OutgoingMail, now = new Date()): Promise<string> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, nextAttemptAt: now, createdAt: now })
+    .values({
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      nextAttemptAt: now,
+      createdAt: now,
+    })
     .returning({ id: mailOutbox.id });
   return row.id;
 }

@@ -65,14 +65,26 @@ async function deliver(
 ): Promise<void> {
   const attempts = mail.attempts + 1;
   try {
-    const { file } = await transport.send({ id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+    const { file } = await transport.send({
+      id: mail.id,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? undefined,
+    });
     await deps.db
       .update(mailOutbox)
       .set({ status: "sent", attempts, sentAt: now, lastError: null })
       .where(eq(mailOutbox.id, mail.id));
     result.sent++;
     // One line, never the body: reset codes travel in mail.
-    if (file) deps.logger.info("mail written to the outbox folder", { mailId: mail.id, to: mail.to, subject: mail.subject, file });
+    if (file)
+      deps.logger.info("mail written to the outbox folder", {
+        mailId: mail.id,
+        to: mail.to,
+        subject: mail.subject,
+        file,
+      });
     else deps.logger.info("mail sent", { mailId: mail.id });
   } catch (error) {
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
@@ -88,7 +100,12 @@ async function deliver(
       .where(eq(mailOutbox.id, mail.id));
     if (givingUp) result.failed++;
     else result.retrying++;
-    deps.logger[givingUp ? "error" : "warn"]("mail not sent", { mailId: mail.id, attempts, givingUp, error: lastError });
+    deps.logger[givingUp ? "error" : "warn"]("mail not sent", {
+      mailId: mail.id,
+      attempts,
+      givingUp,
+      error: lastError,
+    });
   }
 }
 

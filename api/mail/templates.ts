@@ -41,12 +41,23 @@ export function resetCodeMail(options: {
 }
 
 /** Sent after a password or email change, so an owner whose session was stolen learns of it (ASVS 2.2.3). */
-export function accountChangedMail(options: { to: string; change: "password" | "email"; publicUrl: string }): OutgoingMail {
-  const what = options.change === "password" ? "The password of your account was changed." : "The email address of your account was changed.";
+export function accountChangedMail(options: {
+  to: string;
+  change: "password" | "email";
+  publicUrl: string;
+}): OutgoingMail {
+  const what =
+    options.change === "password"
+      ? "The password of your account was changed."
+      : "The email address of your account was changed.";
   const subject = options.change === "password" ? "Your password was changed" : "Your account email was changed";
   const forgotUrl = `${options.publicUrl}/forgot`;
   const help = "If this was you, there is nothing to do. If not, reset your password now and contact our support.";
   const text = [what, "", help, forgotUrl].join("\n");
-  const html = simpleHtml(subject, [escapeHtml(what), escapeHtml(help), `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`]);
+  const html = simpleHtml(subject, [
+    escapeHtml(what),
+    escapeHtml(help),
+    `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`,
+  ]);
   return { to: options.to, subject, text, html };
 }

@@ -22,7 +22,13 @@ export function createMailTransport(config: Config): MailTransport {
     const smtp = nodemailer.createTransport(config.smtpUrl);
     return {
       async send(mail) {
-        await smtp.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await smtp.sendMail({
+          from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? undefined,
+        });
         return {};
       },
       close: () => smtp.close(),
@@ -32,7 +38,13 @@ export function createMailTransport(config: Config): MailTransport {
   const folder = outboxFolder(config);
   return {
     async send(mail) {
-      const info = await composer.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      const info = await composer.sendMail({
+        from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html ?? undefined,
+      });
       await mkdir(folder, { recursive: true });
       // Sortable by time; the mail id keeps names unique across instances.
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.id}.eml`);

@@ -80,7 +80,10 @@ export type WebhookRejectionReason =
 
 /** Thrown by parseWebhook: nothing in it may be trusted, and nothing may change because of it. */
 export class WebhookRejected extends Error {
-  constructor(readonly reason: WebhookRejectionReason, message: string) {
+  constructor(
+    readonly reason: WebhookRejectionReason,
+    message: string,
+  ) {
     super(message);
     this.name = "WebhookRejected";
   }
@@ -88,7 +91,11 @@ export class WebhookRejected extends Error {
 
 /** The provider refused or failed to open a checkout; the caller tells the customer to try again or pick another method. */
 export class GatewayUnavailable extends Error {
-  constructor(readonly gateway: HostedGatewayName, message: string, options?: { cause?: unknown }) {
+  constructor(
+    readonly gateway: HostedGatewayName,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.name = "GatewayUnavailable";
   }

@@ -10,7 +10,10 @@ import { createTopUp } from "../services/payments";
 const VALID_AMOUNT = "Please enter a valid amount";
 
 const topUpSchema = z.object({
-  paymentMethod: z.string({ required_error: "Please choose a payment method" }).min(1, "Please choose a payment method").max(32),
+  paymentMethod: z
+    .string({ required_error: "Please choose a payment method" })
+    .min(1, "Please choose a payment method")
+    .max(32),
   balance: z.coerce
     .number({ invalid_type_error: VALID_AMOUNT, required_error: VALID_AMOUNT })
     .finite(VALID_AMOUNT)

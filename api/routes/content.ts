@@ -2,12 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../context";
 import { ok, validate } from "../http";
-import {
-  listDocuments,
-  listFaqs,
-  listSocialLinks,
-  readAnnouncement,
-} from "../services/content";
+import { listDocuments, listFaqs, listSocialLinks, readAnnouncement } from "../services/content";
 import { listCheckoutGateways } from "../services/payments";
 
 const documentQuerySchema = z.object({

@@ -75,7 +75,10 @@ const loginInput = z.object({
     .trim()
     .min(1, "Please enter your username or email")
     .max(254, INVALID_LOGIN),
-  password: z.string(required("Please enter your password")).min(1, "Please enter your password").max(4096, INVALID_LOGIN),
+  password: z
+    .string(required("Please enter your password"))
+    .min(1, "Please enter your password")
+    .max(4096, INVALID_LOGIN),
 });
 const forgetInput = z.object({ email });
 const resetInput = z
@@ -85,7 +88,12 @@ const resetInput = z
       .union([z.string(), z.number()], required("Please enter the code from the email"))
       // A client that sends the code as a number loses its leading zeros.
       .transform((value) => (typeof value === "number" ? String(value).padStart(6, "0") : value.trim()))
-      .pipe(z.string().min(1, "Please enter the code from the email").regex(/^\d{6}$/, "The code is the 6 digits from the email")),
+      .pipe(
+        z
+          .string()
+          .min(1, "Please enter the code from the email")
+          .regex(/^\d{6}$/, "The code is the 6 digits from the email"),
+      ),
     password: newPassword,
     password2: confirmation,
   })

@@ -44,7 +44,11 @@ function conflictFromUniqueViolation(error: unknown): never {
 async function assertAvailable(db: Executor, fields: { username?: string; email?: string }, exceptUserId?: string) {
   const others = exceptUserId ? ne(users.id, exceptUserId) : sql`true`;
   if (fields.email) {
-    const [taken] = await db.select({ id: users.id }).from(users).where(and(sameText(users.email, fields.email), others)).limit(1);
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sameText(users.email, fields.email), others))
+      .limit(1);
     if (taken) throw conflict(EMAIL_TAKEN);
   }
   if (fields.username) {
@@ -121,7 +125,10 @@ export async function login(ctx: Context, input: { username: string; password: s
   for (const candidate of candidates) {
     if (!(await verifyPassword(candidate.passwordHash, input.password))) continue;
     if (needsRehash(candidate.passwordHash)) {
-      await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, candidate.id));
+      await ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(users.id, candidate.id));
     }
     return { token: await createSession(ctx.db, candidate.id, { now, userAgent: ctx.userAgent }) };
   }
@@ -132,12 +139,24 @@ export async function login(ctx: Context, input: { username: string; password: s
   throw unauthorized(INVALID_LOGIN);
 }
 
-export type Profile = { username: string; email: string; balance: number; orders: number; tickets: number; created: string };
+export type Profile = {
+  username: string;
+  email: string;
+  balance: number;
+  orders: number;
+  tickets: number;
+  created: string;
+};
 
 /** Orders count every order of the account except ones that expired or were cancelled unpaid. */
 export async function readProfile(db: Executor, userId: string): Promise<Profile> {
   const [user] = await db
-    .select({ username: users.username, email: users.email, balanceCents: users.balanceCents, createdAt: users.createdAt })
+    .select({
+      username: users.username,
+      email: users.email,
+      balanceCents: users.balanceCents,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw notFound("Account not found");
@@ -172,7 +191,8 @@ async function assertCurrentPassword(
   currentPassword: string | undefined,
 ) {
   if (user.autoCreated) return;
-  if (!currentPassword) throw badRequest("Please enter your current password", { currentPassword: ["Please enter your current password"] });
+  if (!currentPassword)
+    throw badRequest("Please enter your current password", { currentPassword: ["Please enter your current password"] });
   await hitRateLimit(ctx.db, RATE_RULES.reauthPerAccount, user.id, { now: ctx.now, scale: ctx.config.rateLimitScale });
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
@@ -182,7 +202,10 @@ async function assertCurrentPassword(
 export async function updateUsername(ctx: Context, userId: string, username: string): Promise<void> {
   await assertAvailable(ctx.db, { username }, userId);
   try {
-    await ctx.db.update(users).set({ username, updatedAt: ctx.now ?? new Date() }).where(eq(users.id, userId));
+    await ctx.db
+      .update(users)
+      .set({ username, updatedAt: ctx.now ?? new Date() })
+      .where(eq(users.id, userId));
   } catch (error) {
     conflictFromUniqueViolation(error);
   }
@@ -200,7 +223,10 @@ export async function updateEmail(
   await assertAvailable(ctx.db, { email: input.email }, userId);
   try {
     await ctx.db.transaction(async (tx) => {
-      await tx.update(users).set({ email: input.email, updatedAt: ctx.now ?? new Date() }).where(eq(users.id, userId));
+      await tx
+        .update(users)
+        .set({ email: input.email, updatedAt: ctx.now ?? new Date() })
+        .where(eq(users.id, userId));
       await enqueueMail(tx, accountChangedMail({ to: user.email, change: "email", publicUrl: ctx.config.publicUrl }));
     });
   } catch (error) {

@@ -34,7 +34,12 @@ function signature(secret: string, body: string): Buffer {
 /** What the page needs to render the check: a signed token (builtin) or the widget's site key. */
 export function issueChallenge(config: Config, now = new Date()): HumanChallenge {
   if (config.humanCheck.provider !== "builtin") {
-    return { provider: config.humanCheck.provider, siteKey: config.humanCheck.siteKey, token: null, honeypotField: HONEYPOT_FIELD };
+    return {
+      provider: config.humanCheck.provider,
+      siteKey: config.humanCheck.siteKey,
+      token: null,
+      honeypotField: HONEYPOT_FIELD,
+    };
   }
   const body = `${randomBytes(16).toString("base64url")}.${now.getTime()}`;
   const token = `${body}.${signature(config.sessionSecrets[0], body).toString("base64url")}`;
@@ -49,7 +54,8 @@ export async function verifyHumanCheck(
 ): Promise<HumanCheckResult> {
   if (!answer) return { ok: false, reason: "missing" };
   const { humanCheck } = deps.config;
-  if (humanCheck.provider === "builtin") return verifyBuiltin(deps.db, deps.config.sessionSecrets, answer, options.now ?? new Date());
+  if (humanCheck.provider === "builtin")
+    return verifyBuiltin(deps.db, deps.config.sessionSecrets, answer, options.now ?? new Date());
   return verifyWithProvider(humanCheck, answer, options.ip, deps.logger);
 }
 
@@ -76,7 +82,8 @@ async function verifyBuiltin(db: Executor, secrets: string[], token: string, now
   const body = `${id}.${issuedAtText}`;
   const given = Buffer.from(givenSignature, "base64url");
   // Any of the configured secrets: challenges survive a secret rotation.
-  if (!secrets.some((secret) => timingSafeEqual(signature(secret, body), given))) return { ok: false, reason: "forged" };
+  if (!secrets.some((secret) => timingSafeEqual(signature(secret, body), given)))
+    return { ok: false, reason: "forged" };
   const age = now.getTime() - Number(issuedAtText);
   if (age < MIN_CHALLENGE_AGE_MS) return { ok: false, reason: "too-fast" };
   if (age > MAX_CHALLENGE_AGE_MS) return { ok: false, reason: "expired" };
@@ -84,7 +91,10 @@ async function verifyBuiltin(db: Executor, secrets: string[], token: string, now
   const [row] = await db
     .insert(rateLimits)
     .values({ key: `human-check:${id}`, windowStart: new Date(Number(issuedAtText)), hits: 1 })
-    .onConflictDoUpdate({ target: [rateLimits.key, rateLimits.windowStart], set: { hits: sql`${rateLimits.hits} + 1` } })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
     .returning({ hits: rateLimits.hits });
   return row.hits === 1 ? { ok: true } : { ok: false, reason: "reused" };
 }

@@ -14,8 +14,7 @@ import { createSession, revokeAllSessions } from "./sessions";
 export const RESET_CODE_LIFETIME_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
 const RESET_REQUEST_MIN_MS = 250;
-export const RESET_REQUESTED =
-  "If an account exists for that email, we have sent a reset code.";
+export const RESET_REQUESTED = "If an account exists for that email, we have sent a reset code.";
 /** One message for every failure: a different one would tell who has an account or a pending code. */
 export const INVALID_RESET_CODE = "The code is invalid or has expired. Please check it or request a new one.";
 
@@ -77,7 +76,12 @@ async function issueResetCode(ctx: Context, user: { id: string; email: string },
     });
     await enqueueMail(
       tx,
-      resetCodeMail({ to: user.email, code, publicUrl: ctx.config.publicUrl, validMinutes: RESET_CODE_LIFETIME_MS / 60_000 }),
+      resetCodeMail({
+        to: user.email,
+        code,
+        publicUrl: ctx.config.publicUrl,
+        validMinutes: RESET_CODE_LIFETIME_MS / 60_000,
+      }),
       now,
     );
   });
@@ -137,7 +141,11 @@ export async function resetPassword(
     if (!spent) throw invalid();
     await tx.update(users).set({ passwordHash, autoCreated: false, updatedAt: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, { now });
-    await enqueueMail(tx, accountChangedMail({ to: user.email, change: "password", publicUrl: ctx.config.publicUrl }), now);
+    await enqueueMail(
+      tx,
+      accountChangedMail({ to: user.email, change: "password", publicUrl: ctx.config.publicUrl }),
+      now,
+    );
     return { token: await createSession(tx, user.id, { now, userAgent: ctx.userAgent }) };
   });
 }

@@ -14,7 +14,15 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /** The header: `account` when signed in, else Sign In / Create Account; `cartHref` opens the side cart panel over the current page. */
-export function SiteHeader({ account, cartCount, cartHref }: { account: HeaderAccount | null; cartCount: number; cartHref: string }) {
+export function SiteHeader({
+  account,
+  cartCount,
+  cartHref,
+}: {
+  account: HeaderAccount | null;
+  cartCount: number;
+  cartHref: string;
+}) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">

@@ -28,7 +28,12 @@ export type AccountProfile = z.infer<typeof profilePayload>;
 
 const challengePayload = z.discriminatedUnion("provider", [
   z.object({ provider: z.literal("builtin"), token: z.string(), honeypotField: z.string() }),
-  z.object({ provider: z.enum(["recaptcha", "turnstile"]), siteKey: z.string(), token: z.null(), honeypotField: z.string() }),
+  z.object({
+    provider: z.enum(["recaptcha", "turnstile"]),
+    siteKey: z.string(),
+    token: z.null(),
+    honeypotField: z.string(),
+  }),
 ]);
 export type HumanCheckChallenge = z.infer<typeof challengePayload>;
 
@@ -72,7 +77,11 @@ export function changeUsername(context: AppLoadContext, request: Request, input:
   return apiCall(context, { path: "/v1/user/update/username", request, body: input, payload: nothing });
 }
 
-export function changeEmail(context: AppLoadContext, request: Request, input: { email: string; currentPassword?: string }) {
+export function changeEmail(
+  context: AppLoadContext,
+  request: Request,
+  input: { email: string; currentPassword?: string },
+) {
   return apiCall(context, { path: "/v1/user/update/email", request, body: input, payload: nothing });
 }
 

@@ -80,7 +80,10 @@ export async function apiCall<S extends z.ZodTypeAny>(
   }
   const success = z.object({ success: z.literal(true), message: z.string(), payload: options.payload }).safeParse(json);
   if (!success.success) {
-    throw new ApiUnavailableError(`${options.path} answered an unexpected shape: ${success.error.issues[0]?.message}`, 502);
+    throw new ApiUnavailableError(
+      `${options.path} answered an unexpected shape: ${success.error.issues[0]?.message}`,
+      502,
+    );
   }
   return { ok: true, status: response.status, message: success.data.message, payload: success.data.payload };
 }

@@ -198,14 +198,30 @@ export function changeServerCart(context: AppLoadContext, request: Request, comm
   switch (command.intent) {
     case "add": {
       const { optionId, duration, quantity } = command;
-      return apiCall(context, { path: "/v1/cart/add", request, body: { optionId, duration, quantity }, payload: answer });
+      return apiCall(context, {
+        path: "/v1/cart/add",
+        request,
+        body: { optionId, duration, quantity },
+        payload: answer,
+      });
     }
     case "update": {
       const { optionId, quantity } = command;
-      return apiCall(context, { method: "PUT", path: "/v1/cart/update", request, body: { optionId, quantity }, payload: answer });
+      return apiCall(context, {
+        method: "PUT",
+        path: "/v1/cart/update",
+        request,
+        body: { optionId, quantity },
+        payload: answer,
+      });
     }
     case "remove":
-      return apiCall(context, { method: "DELETE", path: `/v1/cart/remove/${command.optionId}`, request, payload: answer });
+      return apiCall(context, {
+        method: "DELETE",
+        path: `/v1/cart/remove/${command.optionId}`,
+        request,
+        payload: answer,
+      });
     case "clear":
       return apiCall(context, { path: "/v1/cart/clear", request, body: {}, payload: answer });
   }

@@ -94,6 +94,7 @@ export async function readLegalDocument(context: AppLoadContext, name: LegalDocu
   const documents = await readOrNull(context, `/v1/doc/read?name=${encodeURIComponent(name)}`, documentPayload);
   const builtIn = builtInDocuments[name];
   const paragraphs = paragraphsOf(documents?.find((document) => document.name === name)?.description ?? "");
-  if (paragraphs.length === 0) return { name, title: builtIn.title, paragraphs: paragraphsOf(builtIn.text), builtIn: true };
+  if (paragraphs.length === 0)
+    return { name, title: builtIn.title, paragraphs: paragraphsOf(builtIn.text), builtIn: true };
   return { name, title: builtIn.title, paragraphs, builtIn: false };
 }

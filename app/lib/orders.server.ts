@@ -16,11 +16,23 @@ const orderProductSchema = z.object({
   product: z.string(),
   productOption: z.string(),
   title: z.string(),
-  subtitle: z.string().nullish().transform((value) => value ?? ""),
-  picture: z.string().nullish().transform((value) => value ?? ""),
-  description: z.string().nullish().transform((value) => value ?? ""),
+  subtitle: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  picture: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+  description: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
   fullFillmode: z.enum(["manual", "auto"]),
-  deliveryNotes: z.string().nullish().transform((value) => value ?? ""),
+  deliveryNotes: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
   creds: z.array(z.string()),
   isReplacement: z.boolean(),
   price: z.number(),

@@ -32,7 +32,12 @@ function servedOverHttps(): boolean {
   return processConfiguration().publicUrl.startsWith("https://");
 }
 
-function sessionCookie(name: string, value: string, maxAge: number, options: { httpOnly: boolean; secure: boolean }): string {
+function sessionCookie(
+  name: string,
+  value: string,
+  maxAge: number,
+  options: { httpOnly: boolean; secure: boolean },
+): string {
   const attributes = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAge}`, "SameSite=Lax"];
   if (options.httpOnly) attributes.push("HttpOnly");
   if (options.secure) attributes.push("Secure");
@@ -160,12 +165,18 @@ export async function completeSignIn(options: {
   headers.append("Set-Cookie", await serializeCart([]));
   if (!merged.ok) {
     console.error(`cart merge at sign-in answered ${merged.status}: ${merged.message}`);
-    return redirectWithWarning(destination, `${options.message}. We could not move your cart into your account.`, { headers });
-  }
-  if (merged.payload.skipped.length > 0) {
-    return redirectWithWarning(destination, `${options.message}. Some cart items are no longer available and were left out.`, {
+    return redirectWithWarning(destination, `${options.message}. We could not move your cart into your account.`, {
       headers,
     });
+  }
+  if (merged.payload.skipped.length > 0) {
+    return redirectWithWarning(
+      destination,
+      `${options.message}. Some cart items are no longer available and were left out.`,
+      {
+        headers,
+      },
+    );
   }
   return redirectWithSuccess(destination, options.message, { headers });
 }

@@ -93,8 +93,7 @@ export default function Landing() {
     goTo(index, { force: true, focus: true });
   };
 
-  const hintText =
-    hint === null ? "" : hint === 1 ? "Swipe down again to continue" : "Swipe up again to go back";
+  const hintText = hint === null ? "" : hint === 1 ? "Swipe down again to continue" : "Swipe up again to go back";
 
   return (
     // Delegation only: clicks (and Enter, which clicks a link) bubble here from ordinary anchors.

@@ -3,7 +3,12 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { CartContents } from "~/components/cart-contents";
-import { applyCouponIntent, type CheckoutRefusal, checkoutIntent, loadCheckoutPanel } from "~/components/checkout/checkout.server";
+import {
+  applyCouponIntent,
+  type CheckoutRefusal,
+  checkoutIntent,
+  loadCheckoutPanel,
+} from "~/components/checkout/checkout.server";
 import { CheckoutSection } from "~/components/checkout/checkout-section";
 import {
   CART_LINE_LIMIT,

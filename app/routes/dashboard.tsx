@@ -12,7 +12,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { profile: await requireProfile(request, context) };
 }
 
-const memberSince = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+const memberSince = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 export default function DashboardPage() {
   const { profile } = useLoaderData<typeof loader>();
@@ -43,7 +48,10 @@ export default function DashboardPage() {
         <Link to="/shop" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">
           Go to the shop
         </Link>
-        <Link to="/settings" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100">
+        <Link
+          to="/settings"
+          className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100"
+        >
           Settings
         </Link>
       </nav>

@@ -15,13 +15,19 @@ export default function Faqs() {
   return (
     <div className="mx-auto max-w-3xl px-4 py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">Frequently asked questions</h1>
-      <p className="mt-3 text-slate-600">Delivery, warranty, payments and support: the answers customers look for most.</p>
+      <p className="mt-3 text-slate-600">
+        Delivery, warranty, payments and support: the answers customers look for most.
+      </p>
 
       <div className="mt-8">
         <FaqAccordion faqs={faqs} />
       </div>
 
-      <section id="contact" aria-labelledby="contact-title" className="mt-12 scroll-mt-6 rounded-2xl bg-brand-50 p-6 sm:p-8">
+      <section
+        id="contact"
+        aria-labelledby="contact-title"
+        className="mt-12 scroll-mt-6 rounded-2xl bg-brand-50 p-6 sm:p-8"
+      >
         <h2 id="contact-title" className="text-xl font-semibold text-ink">
           Still need help? Contact support
         </h2>
@@ -62,5 +68,6 @@ export default function Faqs() {
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "FAQ · Store",
-    description: "Answers about delivery, warranty and replacements, payment methods and support, and how to contact us.",
+    description:
+      "Answers about delivery, warranty and replacements, payment methods and support, and how to contact us.",
   });

@@ -141,7 +141,10 @@ export default function FindOrderPage() {
           {order.status === "pending" && (
             <p className="text-sm text-slate-600">
               Paid already? It can take a few minutes to confirm.{" "}
-              <a href={`/find-order?${new URLSearchParams({ id: order._id })}`} className="font-semibold text-brand-700 underline">
+              <a
+                href={`/find-order?${new URLSearchParams({ id: order._id })}`}
+                className="font-semibold text-brand-700 underline"
+              >
                 Check again
               </a>
             </p>

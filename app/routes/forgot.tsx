@@ -28,7 +28,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const answer = await requestResetCode(context, email);
   if (!answer.ok) {
-    return data({ result: submission.reply(formErrorsFromApi(answer, ["email"])) }, { status: answer.status === 429 ? 429 : 400 });
+    return data(
+      { result: submission.reply(formErrorsFromApi(answer, ["email"])) },
+      { status: answer.status === 429 ? 429 : 400 },
+    );
   }
   // The same answer whether or not the email has an account.
   return redirectWithSuccess(`/reset?${new URLSearchParams({ email })}`, answer.message);

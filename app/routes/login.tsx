@@ -26,7 +26,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await signInWithPassword(context, credentials);
   if (!answer.ok) {
     const errors = formErrorsFromApi(answer, ["username", "password"]);
-    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, { status: answer.status === 429 ? 429 : 400 });
+    return data(
+      { result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) },
+      { status: answer.status === 429 ? 429 : 400 },
+    );
   }
   return completeSignIn({ request, context, token: answer.payload.token, redirectTo, message: "Welcome back" });
 }

@@ -1,4 +1,9 @@
-import { type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import type { RouteHandle } from "~/root";
@@ -44,11 +49,13 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   }
   const { purpose, orderId, outcome } = result.payload;
   if (intent === "cancel") {
-    if (outcome === "ignored") return redirectWithInfo(afterPayment(purpose, orderId), "This payment can no longer be cancelled");
+    if (outcome === "ignored")
+      return redirectWithInfo(afterPayment(purpose, orderId), "This payment can no longer be cancelled");
     const back = purpose === "topup" ? "/balance" : "/shop?cart=open";
     return redirectWithInfo(back, "Payment cancelled. Nothing was charged.");
   }
-  if (outcome === "ignored") return redirectWithError(afterPayment(purpose, orderId), "This payment can no longer be paid");
+  if (outcome === "ignored")
+    return redirectWithError(afterPayment(purpose, orderId), "This payment can no longer be paid");
   return redirectWithSuccess(afterPayment(purpose, orderId), "Payment received. Thank you!");
 }
 
@@ -72,7 +79,11 @@ export default function SandboxPaymentPage() {
           </dd>
           <dt className="font-semibold text-slate-600">For</dt>
           <dd className="break-all">
-            {payment.purpose === "topup" ? "Balance top-up" : <span className="font-mono">Order {payment.orderId}</span>}
+            {payment.purpose === "topup" ? (
+              "Balance top-up"
+            ) : (
+              <span className="font-mono">Order {payment.orderId}</span>
+            )}
           </dd>
           <dt className="font-semibold text-slate-600">Status</dt>
           <dd data-testid="sandbox-status">{payment.status}</dd>
@@ -105,7 +116,10 @@ export default function SandboxPaymentPage() {
         ) : (
           <p>
             This payment is {payment.status}.{" "}
-            <Link to={afterPayment(payment.purpose, payment.orderId)} className="font-semibold text-brand-700 underline">
+            <Link
+              to={afterPayment(payment.purpose, payment.orderId)}
+              className="font-semibold text-brand-700 underline"
+            >
               {payment.purpose === "topup" ? "Go to your balance" : "View the order"}
             </Link>
           </p>

@@ -27,7 +27,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await resetPasswordWithCode(context, submission.value);
   if (!answer.ok) {
     const errors = formErrorsFromApi(answer, ["otp", "password", "password2"]);
-    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, { status: answer.status === 429 ? 429 : 400 });
+    return data(
+      { result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) },
+      { status: answer.status === 429 ? 429 : 400 },
+    );
   }
   return completeSignIn({
     request,
@@ -49,14 +52,20 @@ export default function ResetPage() {
   return (
     <AccountCard title="Reset Password">
       <p className="mb-4 text-sm text-slate-600">
-        If <strong className="break-all">{email}</strong> has an account, we have sent it a 6-digit code. It works for 10
-        minutes; check your spam folder too.
+        If <strong className="break-all">{email}</strong> has an account, we have sent it a 6-digit code. It works for
+        10 minutes; check your spam folder too.
       </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
         <FormErrors form={form} />
         <input type="hidden" name={fields.email.name} value={email} />
         <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-        <TextField label="Code from the email" meta={fields.otp} type="text" inputMode="numeric" autoComplete="one-time-code" />
+        <TextField
+          label="Code from the email"
+          meta={fields.otp}
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+        />
         <TextField
           label="New password"
           meta={fields.password}

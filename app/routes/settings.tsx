@@ -4,7 +4,12 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { changeEmailSchema, changePasswordSchema, changeUsernameSchema, SECRET_FIELDS } from "~/components/account/schemas";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  changeUsernameSchema,
+  SECRET_FIELDS,
+} from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { changeEmail, changePassword, changeUsername, formErrorsFromApi } from "~/lib/accounts.server";
 import type { ApiFailure } from "~/lib/api.server";
@@ -50,7 +55,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithSuccess(SETTINGS_PAGE, answer.message);
   }
   if (command.intent === "email") {
-    const answer = await changeEmail(context, request, { email: command.email, currentPassword: command.currentPassword });
+    const answer = await changeEmail(context, request, {
+      email: command.email,
+      currentPassword: command.currentPassword,
+    });
     if (!answer.ok) return apiRefusal(answer, ["email", "currentPassword"]);
     return redirectWithSuccess(SETTINGS_PAGE, answer.message);
   }
@@ -61,10 +69,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!answer.ok) return apiRefusal(answer, ["password", "password2", "currentPassword"]);
   // The change ended every session of the account, this one too: keep this browser signed in with the new token.
-  return redirectWithSuccess(SETTINGS_PAGE, answer.message, { headers: headersWithCookies(sessionCookies(answer.payload.token)) });
+  return redirectWithSuccess(SETTINGS_PAGE, answer.message, {
+    headers: headersWithCookies(sessionCookies(answer.payload.token)),
+  });
 }
 
-function SettingsCard({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function SettingsCard({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
       <h2 id={id} className="text-lg font-bold">
@@ -119,7 +139,13 @@ function EmailForm({ email }: { email: string }) {
 /** Email and password changes re-check the current password: a stolen session alone cannot take the account. */
 function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0]["meta"] }) {
   return (
-    <TextField label="Current password" meta={meta} type="password" autoComplete="current-password" hint={CURRENT_PASSWORD_HINT} />
+    <TextField
+      label="Current password"
+      meta={meta}
+      type="password"
+      autoComplete="current-password"
+      hint={CURRENT_PASSWORD_HINT}
+    />
   );
 }
 
@@ -152,10 +178,18 @@ export default function SettingsPage() {
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Settings</h1>
-      <SettingsCard id="settings-username-title" title="Username" description="The name you sign in with, besides your email.">
+      <SettingsCard
+        id="settings-username-title"
+        title="Username"
+        description="The name you sign in with, besides your email."
+      >
         <UsernameForm key={username} username={username} />
       </SettingsCard>
-      <SettingsCard id="settings-email-title" title="Email" description="Order mails and reset codes go here. We tell your old address about the change.">
+      <SettingsCard
+        id="settings-email-title"
+        title="Email"
+        description="Order mails and reset codes go here. We tell your old address about the change."
+      >
         <EmailForm key={email} email={email} />
       </SettingsCard>
       <SettingsCard id="settings-password-title" title="Password" description="Choose a new password for your account.">

@@ -22,7 +22,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: signupSchema });
   if (honeypotFilled(formData)) {
-    return data({ result: submission.reply({ formErrors: [HONEYPOT_REFUSAL], hideFields: SECRET_FIELDS }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ formErrors: [HONEYPOT_REFUSAL], hideFields: SECRET_FIELDS }) },
+      { status: 400 },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
@@ -31,9 +34,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer = await registerAccount(context, account);
   if (!answer.ok) {
     const errors = formErrorsFromApi(answer, ["username", "email", "password", "password2"]);
-    return data({ result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) }, { status: answer.status === 429 ? 429 : 400 });
+    return data(
+      { result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) },
+      { status: answer.status === 429 ? 429 : 400 },
+    );
   }
-  return completeSignIn({ request, context, token: answer.payload.token, redirectTo, message: "Your account has been created" });
+  return completeSignIn({
+    request,
+    context,
+    token: answer.payload.token,
+    redirectTo,
+    message: "Your account has been created",
+  });
 }
 
 export default function SignupPage() {

@@ -19,5 +19,6 @@ export default function TermsOfService() {
 export const meta: MetaFunction = () =>
   pageMeta({
     title: "Terms of Service · Store",
-    description: "The terms for buying digital subscriptions from the store: orders, delivery, warranty, refunds and your account.",
+    description:
+      "The terms for buying digital subscriptions from the store: orders, delivery, warranty, refunds and your account.",
   });

@@ -48,11 +48,9 @@ async function insertCatalogue(db: Database) {
     { optionId: ids.manualOption, title: "1 Month Warranty", durationDays: 30, priceCents: 2500 },
     { optionId: ids.hiddenProductOption, title: "1 Month Warranty", durationDays: 30, priceCents: 100 },
   ]);
-  await db.insert(stockCredentials).values([
-    ...available(ids.limitedOption, 8),
-    ...available(ids.bulkOption, 2),
-    ...available(ids.inactiveOption, 5),
-  ]);
+  await db
+    .insert(stockCredentials)
+    .values([...available(ids.limitedOption, 8), ...available(ids.bulkOption, 2), ...available(ids.inactiveOption, 5)]);
 }
 
 let client: TestApi;

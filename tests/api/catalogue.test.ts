@@ -82,7 +82,14 @@ async function insertCatalogue(db: Database) {
   ]);
   await db.insert(warrantyDurations).values([
     { optionId: ids.streamPlusPrivate, title: "1 Year Warranty", durationDays: 365, priceCents: 4999, position: 2 },
-    { id: ids.durationMonth, optionId: ids.streamPlusPrivate, title: "1 Month Warranty", durationDays: 30, priceCents: 699, position: 0 },
+    {
+      id: ids.durationMonth,
+      optionId: ids.streamPlusPrivate,
+      title: "1 Month Warranty",
+      durationDays: 30,
+      priceCents: 699,
+      position: 0,
+    },
     { optionId: ids.streamPlusPrivate, title: "3 Months Warranty", durationDays: 90, priceCents: 1799, position: 1 },
     { optionId: ids.streamPlusShared, title: "1 Month Warranty", durationDays: 30, priceCents: 399 },
     // Cheaper, but on an inactive option: must not become the product's minPrice.
@@ -90,14 +97,16 @@ async function insertCatalogue(db: Database) {
     { optionId: ids.tutoringSession, title: "1 Month Warranty", durationDays: 30, priceCents: 2500 },
     { optionId: ids.retiredOption, title: "1 Month Warranty", durationDays: 30, priceCents: 100 },
   ]);
-  await db.insert(stockCredentials).values([
-    ...credentials(ids.streamPlusPrivate, "available", 4),
-    ...credentials(ids.streamPlusPrivate, "reserved", 2),
-    ...credentials(ids.streamPlusPrivate, "delivered", 3),
-    ...credentials(ids.streamPlusPrivate, "void", 1),
-    ...credentials(ids.streamPlusShared, "available", 7),
-    ...credentials(ids.streamPlusHidden, "available", 50),
-  ]);
+  await db
+    .insert(stockCredentials)
+    .values([
+      ...credentials(ids.streamPlusPrivate, "available", 4),
+      ...credentials(ids.streamPlusPrivate, "reserved", 2),
+      ...credentials(ids.streamPlusPrivate, "delivered", 3),
+      ...credentials(ids.streamPlusPrivate, "void", 1),
+      ...credentials(ids.streamPlusShared, "available", 7),
+      ...credentials(ids.streamPlusHidden, "available", 50),
+    ]);
   await db.insert(faqs).values([
     { question: "Second?", answer: "B", position: 2 },
     { question: "First?", answer: "A", position: 1 },
@@ -183,14 +192,14 @@ describe("GET /v1/product/option/read/:productId", () => {
       { _id: expect.any(String), title: "1 Year Warranty", duration: 365, price: 49.99 },
     ]);
     expect(sharedOption).toMatchObject({ _id: ids.streamPlusShared, availableStock: 7 });
-    expect(sharedOption.subOptions).toEqual([{ _id: expect.any(String), title: "1 Month Warranty", duration: 30, price: 3.99 }]);
+    expect(sharedOption.subOptions).toEqual([
+      { _id: expect.any(String), title: "1 Month Warranty", duration: 30, price: 3.99 },
+    ]);
   });
 
   it("gives manual options a stock of 999", async () => {
     const { body } = await client.get(`/v1/product/option/read/${ids.tutoring}`);
-    expect(body.payload).toEqual([
-      expect.objectContaining({ _id: ids.tutoringSession, availableStock: 999 }),
-    ]);
+    expect(body.payload).toEqual([expect.objectContaining({ _id: ids.tutoringSession, availableStock: 999 })]);
   });
 
   it("answers 400 for a malformed id and 404 for an unknown or inactive product", async () => {
@@ -275,9 +284,14 @@ describe("content endpoints", () => {
 
   it("lists documents, or one by name", async () => {
     const all = await client.get("/v1/doc/read");
-    expect(all.body.payload.map((doc: { name: string }) => doc.name).sort()).toEqual(["privacy-policy", "terms-of-service"]);
+    expect(all.body.payload.map((doc: { name: string }) => doc.name).sort()).toEqual([
+      "privacy-policy",
+      "terms-of-service",
+    ]);
     const terms = await client.get("/v1/doc/read?name=terms-of-service");
-    expect(terms.body.payload).toEqual([{ _id: expect.any(String), name: "terms-of-service", description: "Terms.\n\nMore terms." }]);
+    expect(terms.body.payload).toEqual([
+      { _id: expect.any(String), name: "terms-of-service", description: "Terms.\n\nMore terms." },
+    ]);
     const missing = await client.get("/v1/doc/read?name=refund-policy");
     expect(missing.body.payload).toEqual([]);
     const malformed = await client.get("/v1/doc/read?name=%3Cscript%3E");

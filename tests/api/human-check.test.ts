@@ -14,12 +14,17 @@ afterAll(async () => {
 });
 
 describe("builtin human check", () => {
-  const verify = (token: string | undefined, now: Date) => verifyHumanCheck({ db: t.db, config: t.config }, token, { now });
+  const verify = (token: string | undefined, now: Date) =>
+    verifyHumanCheck({ db: t.db, config: t.config }, token, { now });
 
   it("issues a signed challenge from GET /v1/human-check/challenge", async () => {
     const answer = await t.get("/v1/human-check/challenge");
     expect(answer.status).toBe(200);
-    expect(answer.body.payload).toEqual({ provider: "builtin", token: expect.stringMatching(/^[\w-]{22}\.\d+\.[\w-]{43}$/), honeypotField: HONEYPOT_FIELD });
+    expect(answer.body.payload).toEqual({
+      provider: "builtin",
+      token: expect.stringMatching(/^[\w-]{22}\.\d+\.[\w-]{43}$/),
+      honeypotField: HONEYPOT_FIELD,
+    });
   });
 
   it("accepts a challenge answered after 2 seconds, once", async () => {
@@ -39,7 +44,10 @@ describe("builtin human check", () => {
   it("refuses a challenge older than 2 hours", async () => {
     const issued = new Date();
     const { token } = issueChallenge(t.config, issued);
-    expect(await verify(token!, new Date(issued.getTime() + 2 * 60 * 60_000 + 1))).toEqual({ ok: false, reason: "expired" });
+    expect(await verify(token!, new Date(issued.getTime() + 2 * 60 * 60_000 + 1))).toEqual({
+      ok: false,
+      reason: "expired",
+    });
   });
 
   it("refuses forged, altered and missing tokens", async () => {
@@ -59,7 +67,10 @@ describe("builtin human check", () => {
 
   it("accepts a challenge signed with an older secret still listed (rotation)", async () => {
     const old = { ...t.config, sessionSecrets: ["the-previous-secret-that-is-long-enough-01234"] };
-    const rotated = { ...t.config, sessionSecrets: ["the-current-secret-that-is-long-enough-012345", ...old.sessionSecrets] };
+    const rotated = {
+      ...t.config,
+      sessionSecrets: ["the-current-secret-that-is-long-enough-012345", ...old.sessionSecrets],
+    };
     const issued = new Date(Date.now() - 10_000);
     const { token } = issueChallenge(old, issued);
     expect(await verifyHumanCheck({ db: t.db, config: rotated }, token!)).toEqual({ ok: true });
@@ -80,7 +91,8 @@ function startFakeSiteverify(options: { score?: number } = {}) {
     for await (const chunk of request) body += chunk;
     const form = new URLSearchParams(body);
     received.push(form);
-    const success = request.method === "POST" && form.get("secret") === "provider-secret" && form.get("response") === "human-ok";
+    const success =
+      request.method === "POST" && form.get("secret") === "provider-secret" && form.get("response") === "human-ok";
     response.setHeader("content-type", "application/json");
     response.end(
       JSON.stringify(
@@ -120,13 +132,23 @@ describe.each(["turnstile", "recaptcha"] as const)("%s human check against a loc
 
   it("tells the page which widget to render", async () => {
     const answer = await withProvider.get("/v1/human-check/challenge");
-    expect(answer.body.payload).toEqual({ provider, siteKey: "provider-site-key", token: null, honeypotField: HONEYPOT_FIELD });
+    expect(answer.body.payload).toEqual({
+      provider,
+      siteKey: "provider-site-key",
+      token: null,
+      honeypotField: HONEYPOT_FIELD,
+    });
   });
 
   it("registers a guest when the provider says success, sending the secret and the client address", async () => {
     const answer = await withProvider.post(
       "/v1/user/register",
-      { username: `${provider}@example.com`, email: `${provider}@example.com`, password: "Xk3mQ9pLw2", "g-recaptcha-response": "human-ok" },
+      {
+        username: `${provider}@example.com`,
+        email: `${provider}@example.com`,
+        password: "Xk3mQ9pLw2",
+        "g-recaptcha-response": "human-ok",
+      },
       { ip: "192.0.2.44" },
     );
     expect(answer.status).toBe(201);
@@ -148,7 +170,8 @@ describe.each(["turnstile", "recaptcha"] as const)("%s human check against a loc
   });
 });
 
-describe("provider edge cases", () => {  const providerConfig = (verifyUrl: string) => ({
+describe("provider edge cases", () => {
+  const providerConfig = (verifyUrl: string) => ({
     ...t.config,
     humanCheck: { provider: "recaptcha" as const, secret: "provider-secret", siteKey: "key", verifyUrl },
   });
@@ -156,7 +179,10 @@ describe("provider edge cases", () => {  const providerConfig = (verifyUrl: stri
   it("refuses a reCAPTCHA v3 answer with a low score", async () => {
     const fake = await startFakeSiteverify({ score: 0.2 });
     try {
-      expect(await verifyHumanCheck({ db: t.db, config: providerConfig(fake.url) }, "human-ok")).toEqual({ ok: false, reason: "low-score" });
+      expect(await verifyHumanCheck({ db: t.db, config: providerConfig(fake.url) }, "human-ok")).toEqual({
+        ok: false,
+        reason: "low-score",
+      });
     } finally {
       await fake.close();
     }
@@ -165,7 +191,10 @@ describe("provider edge cases", () => {  const providerConfig = (verifyUrl: stri
   it("fails closed when the provider cannot be reached", async () => {
     const fake = await startFakeSiteverify();
     await fake.close();
-    expect(await verifyHumanCheck({ db: t.db, config: providerConfig(fake.url) }, "human-ok")).toEqual({ ok: false, reason: "unavailable" });
+    expect(await verifyHumanCheck({ db: t.db, config: providerConfig(fake.url) }, "human-ok")).toEqual({
+      ok: false,
+      reason: "unavailable",
+    });
   });
 });
 

@@ -33,12 +33,18 @@ async function startSmtpReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const { port } = server.server.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, state, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    state,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 function capturingLogger() {
   const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
+  const at = (level: string) => (message: string, fields?: Record<string, unknown>) =>
+    void lines.push({ level, message, fields });
   const logger: Logger = { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
   return { logger, lines };
 }
@@ -62,7 +68,12 @@ async function drain() {
 describe("mail without SMTP_URL", () => {
   it("writes each mail as an .eml file in DATA_DIR/outbox and logs one line without the body", async () => {
     await drain();
-    const id = await enqueueMail(t.db, { to: "eml@example.com", subject: "Hello there", text: "secret body 123456", html: "<p>secret body 123456</p>" });
+    const id = await enqueueMail(t.db, {
+      to: "eml@example.com",
+      subject: "Hello there",
+      text: "secret body 123456",
+      html: "<p>secret body 123456</p>",
+    });
     const { logger, lines } = capturingLogger();
     expect(await flushOutbox({ db: t.db, config: t.config, logger })).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
@@ -76,7 +87,10 @@ describe("mail without SMTP_URL", () => {
     expect(eml).toContain("Content-Type: text/html");
 
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: "info", fields: { mailId: id, to: "eml@example.com", subject: "Hello there" } });
+    expect(lines[0]).toMatchObject({
+      level: "info",
+      fields: { mailId: id, to: "eml@example.com", subject: "Hello there" },
+    });
     expect(JSON.stringify(lines)).not.toContain("123456");
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
@@ -127,7 +141,11 @@ describe("mail over SMTP", () => {
     smtp.state.failNext = 1;
     const { logger, lines } = capturingLogger();
     const now = new Date();
-    expect(await flushOutbox({ db: t.db, config: smtpConfig(), logger }, now)).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await flushOutbox({ db: t.db, config: smtpConfig(), logger }, now)).toEqual({
+      sent: 0,
+      retrying: 1,
+      failed: 0,
+    });
     let [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row.status).toBe("pending");
     expect(row.attempts).toBe(1);
@@ -136,8 +154,14 @@ describe("mail over SMTP", () => {
     expect(lines.some((line) => line.level === "warn" && line.message === "mail not sent")).toBe(true);
 
     // Not due yet: nothing happens.
-    expect((await flushOutbox({ db: t.db, config: smtpConfig(), logger }, new Date(now.getTime() + 10_000))).sent).toBe(0);
-    expect(await flushOutbox({ db: t.db, config: smtpConfig(), logger }, new Date(now.getTime() + 31_000))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect((await flushOutbox({ db: t.db, config: smtpConfig(), logger }, new Date(now.getTime() + 10_000))).sent).toBe(
+      0,
+    );
+    expect(await flushOutbox({ db: t.db, config: smtpConfig(), logger }, new Date(now.getTime() + 31_000))).toEqual({
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+    });
     [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent", attempts: 2, lastError: null });
     expect(smtp.received.filter((message) => message.to.includes("retry@example.com"))).toHaveLength(1);
@@ -152,7 +176,9 @@ describe("mail over SMTP", () => {
     let now = Date.now();
     for (let attempt = 1; attempt <= MAX_MAIL_ATTEMPTS; attempt++) {
       const result = await flushOutbox({ db: t.db, config: unreachable, logger }, new Date(now));
-      expect(result).toEqual(attempt < MAX_MAIL_ATTEMPTS ? { sent: 0, retrying: 1, failed: 0 } : { sent: 0, retrying: 0, failed: 1 });
+      expect(result).toEqual(
+        attempt < MAX_MAIL_ATTEMPTS ? { sent: 0, retrying: 1, failed: 0 } : { sent: 0, retrying: 0, failed: 1 },
+      );
       now += 3 * 60 * 60_000;
     }
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -164,7 +190,8 @@ describe("mail over SMTP", () => {
   it("sends each mail once when two senders flush at the same time", async () => {
     await drain();
     const before = smtp.received.length;
-    for (let i = 0; i < 12; i++) await enqueueMail(t.db, { to: `batch${i}@example.com`, subject: `Batch ${i}`, text: "body" });
+    for (let i = 0; i < 12; i++)
+      await enqueueMail(t.db, { to: `batch${i}@example.com`, subject: `Batch ${i}`, text: "body" });
     const { logger } = capturingLogger();
     const results = await Promise.all([
       flushOutbox({ db: t.db, config: smtpConfig(), logger }),

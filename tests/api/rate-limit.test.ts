@@ -45,13 +45,19 @@ describe("rate limits on the account endpoints", () => {
     }
     expectTooMany(await t.post("/v1/user/login", { username: "limited", password: PASSWORD }, { ip }));
     // Another address is not blocked by this one's guesses.
-    expect((await t.post("/v1/user/login", { username: "limited", password: PASSWORD }, { ip: freshIp() })).status).toBe(200);
+    expect(
+      (await t.post("/v1/user/login", { username: "limited", password: PASSWORD }, { ip: freshIp() })).status,
+    ).toBe(200);
   });
 
   it("login: 50 tries per address across accounts", async () => {
     const ip = freshIp();
     for (let i = 0; i < 50; i++) {
-      const answer = await t.post("/v1/user/login", { username: `spray-${i % 25}`, password: "wrong password" }, { ip });
+      const answer = await t.post(
+        "/v1/user/login",
+        { username: `spray-${i % 25}`, password: "wrong password" },
+        { ip },
+      );
       expect(answer.status).toBe(401);
     }
     expectTooMany(await t.post("/v1/user/login", { username: "someone-else", password: "wrong password" }, { ip }));
@@ -60,7 +66,11 @@ describe("rate limits on the account endpoints", () => {
   it("register: 20 per address an hour", async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
-      const answer = await t.post("/v1/user/register", { username: "taken", email: "not an email", password: PASSWORD, password2: PASSWORD }, { ip });
+      const answer = await t.post(
+        "/v1/user/register",
+        { username: "taken", email: "not an email", password: PASSWORD, password2: PASSWORD },
+        { ip },
+      );
       // Bad input is refused before it counts: a person fixing typos does not use up the limit.
       expect(answer.status).toBe(400);
     }
@@ -73,7 +83,11 @@ describe("rate limits on the account endpoints", () => {
       expect(answer.status).toBe(400);
     }
     expectTooMany(
-      await t.post("/v1/user/register", { username: "bulk-last", email: "bulk-last@example.com", password: PASSWORD, password2: PASSWORD }, { ip }),
+      await t.post(
+        "/v1/user/register",
+        { username: "bulk-last", email: "bulk-last@example.com", password: PASSWORD, password2: PASSWORD },
+        { ip },
+      ),
     );
   });
 
@@ -87,7 +101,12 @@ describe("rate limits on the account endpoints", () => {
   });
 
   it("reset-password: 10 per email in 15 minutes", async () => {
-    const body = { email: "limited@example.com", otp: "000000", password: "a fine new passphrase", password2: "a fine new passphrase" };
+    const body = {
+      email: "limited@example.com",
+      otp: "000000",
+      password: "a fine new passphrase",
+      password2: "a fine new passphrase",
+    };
     for (let i = 0; i < 10; i++) expect((await t.post("/v1/user/reset-password", body)).status).toBe(400);
     expectTooMany(await t.post("/v1/user/reset-password", body));
   });
@@ -98,10 +117,16 @@ describe("re-authentication in settings", () => {
   it("allows 10 current-password checks per account in 15 minutes, then 429", async () => {
     const token = await t.register({ username: "reauth", email: "reauth@example.com" });
     for (let i = 0; i < 10; i++) {
-      const answer = await t.post("/v1/user/update/email", { email: "reauth2@example.com", currentPassword: `guess ${i}` }, { token });
+      const answer = await t.post(
+        "/v1/user/update/email",
+        { email: "reauth2@example.com", currentPassword: `guess ${i}` },
+        { token },
+      );
       expect(answer.status).toBe(400);
     }
-    expectTooMany(await t.post("/v1/user/update/email", { email: "reauth2@example.com", currentPassword: PASSWORD }, { token }));
+    expectTooMany(
+      await t.post("/v1/user/update/email", { email: "reauth2@example.com", currentPassword: PASSWORD }, { token }),
+    );
   });
 });
 
@@ -111,7 +136,9 @@ describe("hitRateLimit", () => {
   it("counts in fixed windows and opens again in the next one", async () => {
     const start = new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000);
     for (let i = 0; i < 3; i++) await hitRateLimit(t.db, rule, "a", { now: new Date(start.getTime() + i * 1000) });
-    const error = await hitRateLimit(t.db, rule, "a", { now: new Date(start.getTime() + 30_000) }).catch((caught) => caught);
+    const error = await hitRateLimit(t.db, rule, "a", { now: new Date(start.getTime() + 30_000) }).catch(
+      (caught) => caught,
+    );
     expect(error).toBeInstanceOf(RateLimitedError);
     expect(error.retryAfterSeconds).toBe(30);
     await expect(hitRateLimit(t.db, rule, "a", { now: new Date(start.getTime() + 60_000) })).resolves.toBeUndefined();
@@ -126,7 +153,9 @@ describe("hitRateLimit", () => {
   it("never lets more than the limit through when hits arrive at once (atomic upsert)", async () => {
     const now = new Date();
     const burst = { name: "test:burst", limit: 7, windowMs: 60_000 };
-    const results = await Promise.allSettled(Array.from({ length: 25 }, () => hitRateLimit(t.db, burst, "same", { now })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 25 }, () => hitRateLimit(t.db, burst, "same", { now })),
+    );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(7);
     const [row] = await t.db.select().from(rateLimits).where(like(rateLimits.key, "test:burst:%"));
     expect(row.hits).toBe(25);
@@ -137,7 +166,9 @@ describe("hitRateLimit", () => {
     await hitRateLimit(t.db, rule, "old", { now: new Date(now.getTime() - 25 * 60 * 60_000) });
     await hitRateLimit(t.db, rule, "recent", { now });
     await cleanUpRateLimits(t.db, now);
-    const keys = (await t.db.select().from(rateLimits).where(like(rateLimits.key, "test:window:%"))).map((row) => row.key);
+    const keys = (await t.db.select().from(rateLimits).where(like(rateLimits.key, "test:window:%"))).map(
+      (row) => row.key,
+    );
     expect(keys).not.toContain("test:window:old");
     expect(keys).toContain("test:window:recent");
   });
@@ -156,7 +187,8 @@ describe("requestIp", () => {
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as AddressInfo;
     return {
-      ask: (headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}/`, { headers }).then((answer) => answer.text()),
+      ask: (headers: Record<string, string> = {}) =>
+        fetch(`http://127.0.0.1:${port}/`, { headers }).then((answer) => answer.text()),
       close: () => new Promise((resolve) => server.close(resolve)),
     };
   }

@@ -114,8 +114,14 @@ describe("demo seed", () => {
     const perOption = await client.db
       .select({
         optionId: productOptions.id,
-        durations: sql<number>`(select count(*) from ${warrantyDurations} where ${warrantyDurations.optionId} = ${productOptions.id})`.mapWith(Number),
-        available: sql<number>`(select count(*) from ${stockCredentials} where ${stockCredentials.optionId} = ${productOptions.id} and ${stockCredentials.status} = 'available')`.mapWith(Number),
+        durations:
+          sql<number>`(select count(*) from ${warrantyDurations} where ${warrantyDurations.optionId} = ${productOptions.id})`.mapWith(
+            Number,
+          ),
+        available:
+          sql<number>`(select count(*) from ${stockCredentials} where ${stockCredentials.optionId} = ${productOptions.id} and ${stockCredentials.status} = 'available')`.mapWith(
+            Number,
+          ),
         fulfilMode: products.fulfilMode,
       })
       .from(productOptions)
@@ -129,7 +135,11 @@ describe("demo seed", () => {
     expect(auto.some((option) => option.available >= 1 && option.available <= 9)).toBe(true);
     expect(auto.some((option) => option.available === 0)).toBe(true);
 
-    const [credential] = await client.db.select().from(stockCredentials).where(like(stockCredentials.username, "%@%")).limit(1);
+    const [credential] = await client.db
+      .select()
+      .from(stockCredentials)
+      .where(like(stockCredentials.username, "%@%"))
+      .limit(1);
     expect(credential.password.length).toBeGreaterThanOrEqual(10);
   });
 

@@ -21,7 +21,12 @@ const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
 /** server.ts with only these variables, so nothing leaks in from the test runner's environment. */
 function startServer(variables: Record<string, string>) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, BUILD_DIR: path.join(dataDir, "no-build"), ...variables };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "",
+    DATA_DIR: dataDir,
+    BUILD_DIR: path.join(dataDir, "no-build"),
+    ...variables,
+  };
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
     cwd: repositoryRoot,
     env: env as NodeJS.ProcessEnv,

@@ -57,7 +57,9 @@ describe("POST /v1/user/forget-password", () => {
     expect(mails[0].text).toMatch(/Your code: \d{6}\n/);
     expect(mails[0].html).toContain(await mailedCode(who.email));
     expect(mails[0].text).toContain(`/reset?email=${encodeURIComponent(who.email)}`);
-    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "nobody-has-this@example.com"))).toHaveLength(0);
+    expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, "nobody-has-this@example.com"))).toHaveLength(
+      0,
+    );
 
     // Only a keyed hash of the code is stored.
     const [user] = await t.db.select().from(users).where(eq(users.email, who.email));
@@ -91,7 +93,12 @@ describe("POST /v1/user/reset-password", () => {
     await t.post("/v1/user/forget-password", { email: who.email });
     const otp = await mailedCode(who.email);
 
-    const answer = await t.post("/v1/user/reset-password", { email: who.email, otp, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const answer = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe("Your password has been reset");
     const token = answer.body.payload.token;
@@ -101,7 +108,12 @@ describe("POST /v1/user/reset-password", () => {
     expect((await t.post("/v1/user/login", { username: who.username, password: NEW_PASSWORD })).status).toBe(200);
 
     // Single use.
-    const again = await t.post("/v1/user/reset-password", { email: who.email, otp, password: "yet another passphrase", password2: "yet another passphrase" });
+    const again = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp,
+      password: "yet another passphrase",
+      password2: "yet another passphrase",
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe(INVALID_CODE);
   });
@@ -111,7 +123,12 @@ describe("POST /v1/user/reset-password", () => {
     await t.register(who);
     await t.post("/v1/user/forget-password", { email: who.email });
     const otp = await mailedCode(who.email);
-    const answer = await t.post("/v1/user/reset-password", { email: who.email, otp: Number(otp), password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const answer = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp: Number(otp),
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(answer.status).toBe(200);
   });
 
@@ -120,18 +137,42 @@ describe("POST /v1/user/reset-password", () => {
     await t.register(who);
     await t.post("/v1/user/forget-password", { email: who.email });
     const otp = await mailedCode(who.email);
-    const mismatch = await t.post("/v1/user/reset-password", { email: who.email, otp, password: NEW_PASSWORD, password2: "other" });
+    const mismatch = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp,
+      password: NEW_PASSWORD,
+      password2: "other",
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("Passwords do not match");
     for (let i = 0; i < 6; i++) {
-      const weak = await t.post("/v1/user/reset-password", { email: who.email, otp, password: "12345678", password2: "12345678" });
+      const weak = await t.post("/v1/user/reset-password", {
+        email: who.email,
+        otp,
+        password: "12345678",
+        password2: "12345678",
+      });
       expect(weak.body.message).toBe("This password is too common. Please choose a less predictable one");
     }
-    const missingCode = await t.post("/v1/user/reset-password", { email: who.email, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const missingCode = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(missingCode.body.message).toBe("Please enter the code from the email");
-    const shortCode = await t.post("/v1/user/reset-password", { email: who.email, otp: "12a", password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const shortCode = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp: "12a",
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(shortCode.body.message).toBe("The code is the 6 digits from the email");
-    const ok = await t.post("/v1/user/reset-password", { email: who.email, otp, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const ok = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -141,11 +182,21 @@ describe("POST /v1/user/reset-password", () => {
     await t.post("/v1/user/forget-password", { email: who.email });
     const otp = await mailedCode(who.email);
     for (let i = 0; i < 5; i++) {
-      const wrong = await t.post("/v1/user/reset-password", { email: who.email, otp: anotherCode(otp), password: NEW_PASSWORD, password2: NEW_PASSWORD });
+      const wrong = await t.post("/v1/user/reset-password", {
+        email: who.email,
+        otp: anotherCode(otp),
+        password: NEW_PASSWORD,
+        password2: NEW_PASSWORD,
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.message).toBe(INVALID_CODE);
     }
-    const right = await t.post("/v1/user/reset-password", { email: who.email, otp, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const right = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(right.status).toBe(400);
     expect(right.body.message).toBe(INVALID_CODE);
   });
@@ -159,7 +210,12 @@ describe("POST /v1/user/reset-password", () => {
       Array.from({ length: 8 }, (_, i) =>
         t.post(
           "/v1/user/reset-password",
-          { email: who.email, otp: anotherCode(String(Number(otp) + i)), password: NEW_PASSWORD, password2: NEW_PASSWORD },
+          {
+            email: who.email,
+            otp: anotherCode(String(Number(otp) + i)),
+            password: NEW_PASSWORD,
+            password2: NEW_PASSWORD,
+          },
           { ip: freshIp() },
         ),
       ),
@@ -204,11 +260,21 @@ describe("POST /v1/user/reset-password", () => {
     await t.post("/v1/user/forget-password", { email: who.email });
     const second = await mailedCode(who.email);
     if (first !== second) {
-      const old = await t.post("/v1/user/reset-password", { email: who.email, otp: first, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+      const old = await t.post("/v1/user/reset-password", {
+        email: who.email,
+        otp: first,
+        password: NEW_PASSWORD,
+        password2: NEW_PASSWORD,
+      });
       expect(old.status).toBe(400);
       expect(old.body.message).toBe(INVALID_CODE);
     }
-    const current = await t.post("/v1/user/reset-password", { email: who.email, otp: second, password: NEW_PASSWORD, password2: NEW_PASSWORD });
+    const current = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp: second,
+      password: NEW_PASSWORD,
+      password2: NEW_PASSWORD,
+    });
     expect(current.status).toBe(200);
   });
 
@@ -228,9 +294,23 @@ describe("POST /v1/user/reset-password", () => {
     await t.register(who);
     await t.post("/v1/user/forget-password", { email: who.email });
     const otp = await mailedCode(who.email);
-    const same = await t.post("/v1/user/reset-password", { email: who.email, otp, password: who.email, password2: who.email });
+    const same = await t.post("/v1/user/reset-password", {
+      email: who.email,
+      otp,
+      password: who.email,
+      password2: who.email,
+    });
     expect(same.status).toBe(400);
     expect(same.body.message).toBe("Password must not be your username or email");
-    expect((await t.post("/v1/user/reset-password", { email: who.email, otp, password: NEW_PASSWORD, password2: NEW_PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await t.post("/v1/user/reset-password", {
+          email: who.email,
+          otp,
+          password: NEW_PASSWORD,
+          password2: NEW_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
   });
 });

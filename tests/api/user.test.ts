@@ -49,14 +49,26 @@ describe("POST /v1/user/register", () => {
 
   it.each([
     [{ email: "a@example.com", password: PASSWORD, password2: PASSWORD }, "Please enter a username"],
-    [{ username: "ab", email: "a@example.com", password: PASSWORD, password2: PASSWORD }, "Username must be 3 to 64 characters"],
-    [{ username: "x".repeat(65), email: "a@example.com", password: PASSWORD, password2: PASSWORD }, "Username must be 3 to 64 characters"],
-    [{ username: "no spaces", email: "a@example.com", password: PASSWORD, password2: PASSWORD }, "Username may use letters, digits and . _ @ + - only"],
+    [
+      { username: "ab", email: "a@example.com", password: PASSWORD, password2: PASSWORD },
+      "Username must be 3 to 64 characters",
+    ],
+    [
+      { username: "x".repeat(65), email: "a@example.com", password: PASSWORD, password2: PASSWORD },
+      "Username must be 3 to 64 characters",
+    ],
+    [
+      { username: "no spaces", email: "a@example.com", password: PASSWORD, password2: PASSWORD },
+      "Username may use letters, digits and . _ @ + - only",
+    ],
     [{ username: "okname", password: PASSWORD, password2: PASSWORD }, "Please enter your email address"],
     [{ username: "okname", email: "not-an-email", password: PASSWORD, password2: PASSWORD }, "Invalid email"],
     [{ username: "okname", email: "a@example.com", password2: PASSWORD }, "Please enter a password"],
     [{ username: "okname", email: "a@example.com", password: PASSWORD }, "Please confirm your password"],
-    [{ username: "okname", email: "a@example.com", password: PASSWORD, password2: "something else" }, "Passwords do not match"],
+    [
+      { username: "okname", email: "a@example.com", password: PASSWORD, password2: "something else" },
+      "Passwords do not match",
+    ],
   ])("refuses bad input %# with 400 and a clear message", async (body, message) => {
     const answer = await t.post("/v1/user/register", body);
     expect(answer.status).toBe(400);
@@ -132,7 +144,10 @@ describe("POST /v1/user/register", () => {
     for (const answer of answers.filter((answer) => answer.status === 409)) {
       expect(answer.body.message).toBe("An account with this email already exists. Please sign in.");
     }
-    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(sql`lower(${users.email}) = lower(${email})`);
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`);
     expect(row.n).toBe(1);
   });
 });
@@ -157,7 +172,11 @@ describe("guest registration (checkout)", () => {
   });
 
   it("refuses a missing, too fast or reused human check", async () => {
-    const missing = await t.post("/v1/user/register", { username: "guestless", email: "guestless@example.com", password: "Xk3mQ9pLw2" });
+    const missing = await t.post("/v1/user/register", {
+      username: "guestless",
+      email: "guestless@example.com",
+      password: "Xk3mQ9pLw2",
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Please confirm your password");
 
@@ -194,7 +213,11 @@ describe("guest registration (checkout)", () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user.autoCreated).toBe(false);
     // From now on the account is an ordinary one: changes need the current password.
-    const again = await t.post("/v1/user/update/password", { password: "another passphrase" }, { token: changed.body.payload.token });
+    const again = await t.post(
+      "/v1/user/update/password",
+      { password: "another passphrase" },
+      { token: changed.body.payload.token },
+    );
     expect(again.status).toBe(400);
     expect(again.body.message).toBe("Please enter your current password");
   });
@@ -233,7 +256,8 @@ describe("POST /v1/user/login", () => {
       await t.post("/v1/user/login", { username, password: "not the password" });
       return performance.now() - started;
     };
-    const fastest = async (username: string) => Math.min(await time(username), await time(username), await time(username));
+    const fastest = async (username: string) =>
+      Math.min(await time(username), await time(username), await time(username));
     const known = await fastest(who.username);
     const unknown = await fastest("nobody-at-all");
     // Without the dummy verification an unknown name answers some 50 times faster; a busy machine
@@ -264,14 +288,18 @@ describe("GET /v1/user/access and POST /v1/user/logout", () => {
     const who = person();
     const token = await t.register(who);
     const [user] = await t.db.select().from(users).where(eq(users.username, who.username));
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, user.id));
     expect((await t.get("/v1/user/access", { token })).status).toBe(401);
   });
 
   it("logout revokes the presented token only", async () => {
     const who = person();
     const kept = await t.register(who);
-    const loggedOut = (await t.post("/v1/user/login", { username: who.username, password: PASSWORD })).body.payload.token;
+    const loggedOut = (await t.post("/v1/user/login", { username: who.username, password: PASSWORD })).body.payload
+      .token;
     const answer = await t.post("/v1/user/logout", {}, { token: loggedOut });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBe("Signed out");
@@ -289,11 +317,29 @@ describe("GET /v1/user/profile", () => {
   it("answers the profile with balance in dollars and the counts", async () => {
     const who = person();
     const token = await t.register(who);
-    const [user] = await t.db.update(users).set({ balanceCents: 1250 }).where(eq(users.username, who.username)).returning();
+    const [user] = await t.db
+      .update(users)
+      .set({ balanceCents: 1250 })
+      .where(eq(users.username, who.username))
+      .returning();
     await t.db.insert(orders).values([
-      { userId: user.id, email: who.email, subtotalCents: 500, priceCents: 500, paymentMethod: "balance", status: "completed" },
+      {
+        userId: user.id,
+        email: who.email,
+        subtotalCents: 500,
+        priceCents: 500,
+        paymentMethod: "balance",
+        status: "completed",
+      },
       { userId: user.id, email: who.email, subtotalCents: 500, priceCents: 500, paymentMethod: "stripe" },
-      { userId: user.id, email: who.email, subtotalCents: 500, priceCents: 500, paymentMethod: "stripe", status: "expired" },
+      {
+        userId: user.id,
+        email: who.email,
+        subtotalCents: 500,
+        priceCents: 500,
+        paymentMethod: "stripe",
+        status: "expired",
+      },
     ]);
     await t.db.insert(tickets).values({ userId: user.id, orderId: "some-order", subject: "Help" });
 
@@ -348,7 +394,11 @@ describe("POST /v1/user/update/*", () => {
     const missing = await t.post("/v1/user/update/email", { email: newEmail }, { token });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe("Please enter your current password");
-    const wrong = await t.post("/v1/user/update/email", { email: newEmail, currentPassword: "wrong password" }, { token });
+    const wrong = await t.post(
+      "/v1/user/update/email",
+      { email: newEmail, currentPassword: "wrong password" },
+      { token },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("Your current password is not correct");
     const invalid = await t.post("/v1/user/update/email", { email: "nope", currentPassword: PASSWORD }, { token });
@@ -378,10 +428,18 @@ describe("POST /v1/user/update/*", () => {
     );
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toBe("Passwords do not match");
-    const wrong = await t.post("/v1/user/update/password", { password: "a brand new passphrase", currentPassword: "nope nope" }, { token: first });
+    const wrong = await t.post(
+      "/v1/user/update/password",
+      { password: "a brand new passphrase", currentPassword: "nope nope" },
+      { token: first },
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe("Your current password is not correct");
-    const weak = await t.post("/v1/user/update/password", { password: "password1", currentPassword: PASSWORD }, { token: first });
+    const weak = await t.post(
+      "/v1/user/update/password",
+      { password: "password1", currentPassword: PASSWORD },
+      { token: first },
+    );
     expect(weak.status).toBe(400);
     expect(weak.body.message).toBe("This password is too common. Please choose a less predictable one");
 
@@ -397,6 +455,8 @@ describe("POST /v1/user/update/*", () => {
     expect((await t.get("/v1/user/access", { token: second })).status).toBe(401);
     expect((await t.get("/v1/user/access", { token: fresh })).status).toBe(200);
     expect((await t.post("/v1/user/login", { username: who.username, password: PASSWORD })).status).toBe(401);
-    expect((await t.post("/v1/user/login", { username: who.username, password: "a brand new passphrase" })).status).toBe(200);
+    expect(
+      (await t.post("/v1/user/login", { username: who.username, password: "a brand new passphrase" })).status,
+    ).toBe(200);
   });
 });

@@ -4,14 +4,20 @@ import { expect, test } from "@playwright/test";
 /* An automated accessibility pass (WCAG 2.x A and AA rules) over the landing, FAQ and legal pages. */
 
 for (const path of ["/", "/faqs", "/terms-of-service", "/privacy-policy"]) {
-  test(`${path} has no serious or critical accessibility violations`, async ({ browser, baseURL, javaScriptEnabled }) => {
+  test(`${path} has no serious or critical accessibility violations`, async ({
+    browser,
+    baseURL,
+    javaScriptEnabled,
+  }) => {
     // axe runs as a script in the page, so the no-JS view is checked by blocking the page's own scripts.
     const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
     const page = await context.newPage();
     if (!javaScriptEnabled) await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
     await page.goto(path, { waitUntil: "networkidle" });
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     const blocking = results.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
       .map((violation) => ({

@@ -73,7 +73,10 @@ async function readResetCode(email: string): Promise<string> {
   await expect
     .poll(
       async () => {
-        const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort().reverse();
+        const names = (await readdir(outbox).catch(() => [] as string[]))
+          .filter((name) => name.endsWith(".eml"))
+          .sort()
+          .reverse();
         for (const name of names) {
           const mail = await readFile(path.join(outbox, name), "utf8");
           if (!new RegExp(`^To: ${email}$`, "mi").test(mail)) continue;
@@ -89,13 +92,20 @@ async function readResetCode(email: string): Promise<string> {
 }
 
 type Product = { _id: string; title: string; minQuantity: number; maxQuantity: number | null };
-type Option = { _id: string; title: string; availableStock: number; subOptions: { title: string; duration: number; price: number }[] };
+type Option = {
+  _id: string;
+  title: string;
+  availableStock: number;
+  subOptions: { title: string; duration: number; price: number }[];
+};
 
 /** A plan of the demo catalogue that a guest can put in the cart. */
 async function purchasablePlan(request: APIRequestContext) {
   const products = ((await (await request.get("/v1/product/read")).json()) as { payload: Product[] }).payload;
   for (const product of products.filter((candidate) => candidate.minQuantity === 1)) {
-    const options = ((await (await request.get(`/v1/product/option/read/${product._id}`)).json()) as { payload: Option[] }).payload;
+    const options = (
+      (await (await request.get(`/v1/product/option/read/${product._id}`)).json()) as { payload: Option[] }
+    ).payload;
     const option = options.find((candidate) => candidate.availableStock >= 5 && candidate.subOptions.length > 0);
     if (option) return { product, option };
   }
@@ -113,7 +123,11 @@ test("create an account, sign out and sign in again; pages follow the session", 
   await expect(banner.getByRole("link", { name: "Settings" })).toBeVisible();
   await expect(banner.getByRole("link", { name: "Sign In" })).toHaveCount(0);
   const cookies = await page.context().cookies();
-  expect(cookies.find((cookie) => cookie.name === "token")).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
+  expect(cookies.find((cookie) => cookie.name === "token")).toMatchObject({
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+  });
   expect(cookies.find((cookie) => cookie.name === "footprint")).toMatchObject({ httpOnly: false });
 
   // Logged-out-only pages send a signed-in user to the dashboard.
@@ -132,7 +146,9 @@ test("create an account, sign out and sign in again; pages follow the session", 
   await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
 });
 
-test("an unknown path is a 404 for a guest and leads a signed-in customer to the dashboard", async ({ page }, testInfo) => {
+test("an unknown path is a 404 for a guest and leads a signed-in customer to the dashboard", async ({
+  page,
+}, testInfo) => {
   const missing = await page.goto("/no-such-page-here");
   expect(missing?.status()).toBe(404);
   await signUp(page, newAccount(testInfo));
@@ -140,7 +156,11 @@ test("an unknown path is a 404 for a guest and leads a signed-in customer to the
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a revoked session is dropped and the visitor lands on the home page", async ({ page, context, baseURL }, testInfo) => {
+test("a revoked session is dropped and the visitor lands on the home page", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
   const account = newAccount(testInfo);
   await signUp(page, account);
   const token = (await context.cookies()).find((cookie) => cookie.name === "token")!;
@@ -344,19 +364,29 @@ test("a signed-in customer's cart panel works on the server cart", async ({ page
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 });
 
-test("the account pages have no serious or critical accessibility violations", async ({ page, javaScriptEnabled }, testInfo) => {
+test("the account pages have no serious or critical accessibility violations", async ({
+  page,
+  javaScriptEnabled,
+}, testInfo) => {
   // axe runs as a script in the page; the no-JS markup is the same server render.
   test.skip(!javaScriptEnabled, "axe needs JavaScript in the page");
   test.setTimeout(60_000);
   async function violations(address: string) {
     await page.goto(address, { waitUntil: "networkidle" });
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
     return results.violations
       .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-      .map((violation) => ({ address, rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")) }));
+      .map((violation) => ({
+        address,
+        rule: violation.id,
+        targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+      }));
   }
   const found = [];
-  for (const address of ["/login", "/signup", "/forgot", "/reset?email=someone%40example.com"]) found.push(...(await violations(address)));
+  for (const address of ["/login", "/signup", "/forgot", "/reset?email=someone%40example.com"])
+    found.push(...(await violations(address)));
   await signUp(page, newAccount(testInfo));
   for (const address of ["/dashboard", "/settings"]) found.push(...(await violations(address)));
   expect(found, JSON.stringify(found, null, 2)).toEqual([]);

@@ -39,7 +39,9 @@ function uniqueName(prefix: string, testInfo: TestInfo): string {
 /** An automatically delivered plan with stock, from a product without a quantity minimum. */
 async function autoPlan(request: APIRequestContext) {
   const products = await payload<Product[]>(request, "/v1/product/read");
-  for (const product of products.filter((candidate) => candidate.fullFillmode === "auto" && candidate.minQuantity === 1)) {
+  for (const product of products.filter(
+    (candidate) => candidate.fullFillmode === "auto" && candidate.minQuantity === 1,
+  )) {
     const options = await payload<Option[]>(request, `/v1/product/option/read/${product._id}`);
     const option = options.find((candidate) => candidate.availableStock >= 3 && candidate.subOptions.length > 0);
     if (option) return { product, option, duration: option.subOptions[0] };
@@ -100,7 +102,10 @@ async function readMailTo(email: string, subject: RegExp): Promise<string> {
   return found;
 }
 
-test("a guest checks out through the sandbox and gets the credentials and the order mail", async ({ page, request }, testInfo) => {
+test("a guest checks out through the sandbox and gets the credentials and the order mail", async ({
+  page,
+  request,
+}, testInfo) => {
   const plan = await autoPlan(request);
   const renderedAt = await addToCart(page, plan);
   const panel = cartPanel(page);
@@ -141,7 +146,11 @@ test("a guest checks out through the sandbox and gets the credentials and the or
   expect(mail).toContain("/forgot");
 });
 
-test("a bad email is refused with 'Invalid email' and nothing is created", async ({ page, request, javaScriptEnabled }) => {
+test("a bad email is refused with 'Invalid email' and nothing is created", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}) => {
   const plan = await autoPlan(request);
   await addToCart(page, plan);
   const panel = cartPanel(page);
@@ -155,11 +164,17 @@ test("a bad email is refused with 'Invalid email' and nothing is created", async
   await expect(page.getByTestId("cart-count")).toHaveText("1");
 });
 
-test("an email that already has an account is told to sign in", async ({ page, request, javaScriptEnabled }, testInfo) => {
+test("an email that already has an account is told to sign in", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
   const username = uniqueName("taken", testInfo);
   const email = `${username}@example.com`;
   const password = `correct horse ${username}`;
-  const registered = await request.post("/v1/user/register", { data: { username, email, password, password2: password } });
+  const registered = await request.post("/v1/user/register", {
+    data: { username, email, password, password2: password },
+  });
   expect(registered.ok()).toBe(true);
 
   const plan = await autoPlan(request);
@@ -185,7 +200,9 @@ test("an unknown coupon shows the server's message; an empty one resets the pric
   await panel.getByLabel("Coupon Code").fill("NO-SUCH-COUPON");
   await panel.getByRole("button", { name: "Apply coupon" }).click();
   await expect(cartPanel(page).getByRole("alert").filter({ hasText: "Invalid coupon code" })).toBeVisible();
-  await expect(cartPanel(page).getByRole("button", { name: /^Checkout / })).toHaveText(`Checkout ${usd(plan.duration.price)}`);
+  await expect(cartPanel(page).getByRole("button", { name: /^Checkout / })).toHaveText(
+    `Checkout ${usd(plan.duration.price)}`,
+  );
 
   await cartPanel(page).getByLabel("Coupon Code").fill("");
   await cartPanel(page).getByRole("button", { name: "Apply coupon" }).click();
@@ -278,7 +295,11 @@ test("the cart panel's checkout has no serious or critical accessibility violati
     .analyze();
   const blocking = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")) }));
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
   await context.close();
   expect(blocking, JSON.stringify(blocking, null, 2)).toEqual([]);
 });

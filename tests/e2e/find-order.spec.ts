@@ -8,10 +8,22 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from "
  */
 
 type Envelope<T> = { success: boolean; message: string; payload: T };
-type Product = { _id: string; title: string; fullFillmode: "auto" | "manual"; minQuantity: number; maxQuantity: number | null };
+type Product = {
+  _id: string;
+  title: string;
+  fullFillmode: "auto" | "manual";
+  minQuantity: number;
+  maxQuantity: number | null;
+};
 type Option = { _id: string; title: string; availableStock: number; subOptions: { duration: number; price: number }[] };
 
-async function call<T>(request: APIRequestContext, method: "GET" | "POST", path: string, body?: unknown, token?: string) {
+async function call<T>(
+  request: APIRequestContext,
+  method: "GET" | "POST",
+  path: string,
+  body?: unknown,
+  token?: string,
+) {
   const response = await request.fetch(path, {
     method,
     data: body,
@@ -39,7 +51,9 @@ async function newCustomer(request: APIRequestContext, testInfo: TestInfo): Prom
 /** An automatically delivered plan with enough stock for a test, and its first warranty duration. */
 async function autoPlan(request: APIRequestContext, fulfilMode: "auto" | "manual" = "auto") {
   const products = await call<Product[]>(request, "GET", "/v1/product/read");
-  for (const product of products.filter((candidate) => candidate.fullFillmode === fulfilMode && candidate.minQuantity === 1)) {
+  for (const product of products.filter(
+    (candidate) => candidate.fullFillmode === fulfilMode && candidate.minQuantity === 1,
+  )) {
     const options = await call<Option[]>(request, "GET", `/v1/product/option/read/${product._id}`);
     const option = options.find((candidate) => candidate.availableStock >= 2 && candidate.subOptions.length > 0);
     if (option) return { product, option, duration: option.subOptions[0] };
@@ -51,7 +65,13 @@ async function autoPlan(request: APIRequestContext, fulfilMode: "auto" | "manual
 async function sandboxOrder(request: APIRequestContext, testInfo: TestInfo, fulfilMode: "auto" | "manual" = "auto") {
   const token = await newCustomer(request, testInfo);
   const plan = await autoPlan(request, fulfilMode);
-  await call(request, "POST", "/v1/cart/add", { optionId: plan.option._id, duration: plan.duration.duration, quantity: 1 }, token);
+  await call(
+    request,
+    "POST",
+    "/v1/cart/add",
+    { optionId: plan.option._id, duration: plan.duration.duration, quantity: 1 },
+    token,
+  );
   const created = await call<{ orderId: string; paymentUrl?: string }>(
     request,
     "POST",
@@ -150,7 +170,10 @@ test("a manual-fulfilment order says it is being processed once paid", async ({ 
   await expect(page.getByTestId("order-product")).toContainText("being processed");
 });
 
-test("cancelling in the sandbox returns to the shop with the cart open and a notice", async ({ page, request }, testInfo) => {
+test("cancelling in the sandbox returns to the shop with the cart open and a notice", async ({
+  page,
+  request,
+}, testInfo) => {
   const order = await sandboxOrder(request, testInfo);
   await page.goto(order.paymentPath);
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -169,10 +192,16 @@ test("an unknown sandbox payment is a not-found page", async ({ page }) => {
 
 /** Serious or critical WCAG 2.x A/AA violations on the page as it is now. */
 async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({ rule: violation.id, help: violation.help, targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")) }));
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
 }
 
 test("the payment page and a delivered order have no serious or critical accessibility violations", async ({

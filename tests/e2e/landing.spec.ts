@@ -13,7 +13,8 @@ const SECTIONS = [
   { id: "cta", dot: "Get started", heading: "Ready when you are" },
 ] as const;
 
-const dot = (page: Page, label: string) => page.getByRole("navigation", { name: "Page sections" }).getByRole("link", { name: label });
+const dot = (page: Page, label: string) =>
+  page.getByRole("navigation", { name: "Page sections" }).getByRole("link", { name: label });
 const announcement = (page: Page) => page.getByRole("complementary", { name: "Announcement" });
 
 async function expectOnSection(page: Page, index: number, timeout?: number) {

@@ -15,7 +15,10 @@ test("a cookie-less visitor gets a cached page with a fresh nonce that matches i
   expect(first.headers()["x-page-cache"]).toBe("MISS");
   expect(second.headers()["x-page-cache"]).toBe("HIT");
 
-  const nonces = [nonceOf(first.headers()["content-security-policy"]), nonceOf(second.headers()["content-security-policy"])];
+  const nonces = [
+    nonceOf(first.headers()["content-security-policy"]),
+    nonceOf(second.headers()["content-security-policy"]),
+  ];
   expect(nonces[0]).toBeTruthy();
   expect(nonces[1]).not.toBe(nonces[0]);
   const html = await second.text();

@@ -60,13 +60,19 @@ test.describe("HTTP behaviour", () => {
     expect(await response.json()).toMatchObject({ status: "ok" });
   });
 
-  test("a cross-site post to a page is refused; /v1 is not subject to the origin check", async ({ request, baseURL }) => {
+  test("a cross-site post to a page is refused; /v1 is not subject to the origin check", async ({
+    request,
+    baseURL,
+  }) => {
     const form = { intent: "anything" };
     const foreignOrigin = await request.post("/", { form, headers: { origin: "http://evil.example" } });
     expect(foreignOrigin.status()).toBe(403);
     const crossSite = await request.post("/", { form, headers: { "sec-fetch-site": "cross-site" } });
     expect(crossSite.status()).toBe(403);
-    const sameOrigin = await request.post("/", { form, headers: { origin: baseURL as string, "sec-fetch-site": "same-origin" } });
+    const sameOrigin = await request.post("/", {
+      form,
+      headers: { origin: baseURL as string, "sec-fetch-site": "same-origin" },
+    });
     expect(sameOrigin.status()).not.toBe(403);
     const api = await request.post("/v1/no-such-endpoint", { data: {}, headers: { origin: "http://evil.example" } });
     expect(api.status()).not.toBe(403);
@@ -127,7 +133,9 @@ test("the page's scripts run under the CSP", async ({ page }) => {
   });
   await page.goto("/");
   // Remix creates its router only when the entry script ran and hydrated the page.
-  await expect.poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter)).toBe("object");
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter))
+    .toBe("object");
   expect(violations).toEqual([]);
 });
 
@@ -192,7 +200,9 @@ test.describe("graceful shutdown", () => {
       answer += chunk;
     });
     const socketClosed = new Promise<number>((resolve) => socket.on("close", () => resolve(Date.now())));
-    await new Promise<void>((resolve) => socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n", () => resolve()));
+    await new Promise<void>((resolve) =>
+      socket.write("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: keep-alive\r\n", () => resolve()),
+    );
 
     child.kill("SIGTERM");
     await expect.poll(() => log, { timeout: 10_000 }).toContain("shutting down");

@@ -8,7 +8,11 @@ import { createLogger } from "../../api/logger";
 import { createTestDatabase } from "./database";
 
 export type AccountsTestApi = Awaited<ReturnType<typeof createAccountsTestApi>>;
-type Answer = { status: number; headers: Headers; body: { success: boolean; message: string; payload?: any; errors?: any } };
+type Answer = {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message: string; payload?: any; errors?: any };
+};
 type CallOptions = { token?: string; ip?: string };
 
 let addressCounter = 0;
@@ -39,7 +43,11 @@ function clientFor(db: Database, config: Config) {
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await api.request(
       url,
-      { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) },
+      {
+        method,
+        headers,
+        body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      },
       { clientIp: options.ip ?? freshIp() },
     );
     return { status: response.status, headers: response.headers, body: await response.json() };
@@ -74,7 +82,8 @@ export async function createAccountsTestApi(env: Record<string, string> = {}) {
   return {
     ...clientFor(database.db, testConfig(dataDir, env)),
     dataDir,
-    withConfig: (moreEnv: Record<string, string>) => clientFor(database.db, testConfig(dataDir, { ...env, ...moreEnv })),
+    withConfig: (moreEnv: Record<string, string>) =>
+      clientFor(database.db, testConfig(dataDir, { ...env, ...moreEnv })),
     async close() {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -129,7 +129,7 @@ export async function createListing(
     durationDays: 30,
     priceCents: options.priceCents ?? 500,
   });
-  const stock = options.fulfilMode === "manual" ? 0 : options.stock ?? 5;
+  const stock = options.fulfilMode === "manual" ? 0 : (options.stock ?? 5);
   if (stock > 0) {
     await db.insert(stockCredentials).values(
       Array.from({ length: stock }, (_, index) => ({

@@ -12,7 +12,12 @@ import {
 import { formErrorsFromApi } from "~/lib/accounts.server";
 import { clearedSessionCookies, sessionCookies } from "~/lib/session.server";
 
-const account = { username: "reader_1", email: "reader@example.com", password: "a long passphrase", password2: "a long passphrase" };
+const account = {
+  username: "reader_1",
+  email: "reader@example.com",
+  password: "a long passphrase",
+  password2: "a long passphrase",
+};
 
 function issues(result: { success: boolean; error?: { issues: { path: (string | number)[]; message: string }[] } }) {
   return (result.error?.issues ?? []).map((issue) => `${issue.path.join(".")}: ${issue.message}`);
@@ -26,17 +31,30 @@ describe("account form schemas", () => {
   });
 
   it("applies the same confirmation rule to the reset and settings password forms", () => {
-    const reset = resetSchema.safeParse({ email: account.email, otp: "012345", password: "first passphrase", password2: "second" });
+    const reset = resetSchema.safeParse({
+      email: account.email,
+      otp: "012345",
+      password: "first passphrase",
+      password2: "second",
+    });
     expect(issues(reset)).toContain(`password2: ${PASSWORDS_DO_NOT_MATCH}`);
-    const change = changePasswordSchema.safeParse({ intent: "password", password: "first passphrase", password2: "first passphrase" });
+    const change = changePasswordSchema.safeParse({
+      intent: "password",
+      password: "first passphrase",
+      password2: "first passphrase",
+    });
     expect(change.success).toBe(true);
   });
 
   it("needs the 6 digits of the reset code, leading zeros kept", () => {
     const base = { email: account.email, password: "a long passphrase", password2: "a long passphrase" };
     expect(resetSchema.safeParse({ ...base, otp: "001234" }).success).toBe(true);
-    expect(issues(resetSchema.safeParse({ ...base, otp: "12345" }))).toEqual(["otp: The code is the 6 digits from the email"]);
-    expect(issues(resetSchema.safeParse({ ...base, otp: "12a456" }))).toEqual(["otp: The code is the 6 digits from the email"]);
+    expect(issues(resetSchema.safeParse({ ...base, otp: "12345" }))).toEqual([
+      "otp: The code is the 6 digits from the email",
+    ]);
+    expect(issues(resetSchema.safeParse({ ...base, otp: "12a456" }))).toEqual([
+      "otp: The code is the 6 digits from the email",
+    ]);
   });
 
   it("names the missing sign-in fields", () => {
@@ -50,7 +68,9 @@ describe("account form schemas", () => {
     expect(issues(signupSchema.safeParse({ ...account, username: "two words" }))).toEqual([
       "username: Username may use letters, digits and . _ @ + - only",
     ]);
-    expect(issues(changeEmailSchema.safeParse({ intent: "email", email: "not-an-email" }))).toEqual(["email: Invalid email"]);
+    expect(issues(changeEmailSchema.safeParse({ intent: "email", email: "not-an-email" }))).toEqual([
+      "email: Invalid email",
+    ]);
   });
 
   it("gives JS-off browsers the constraints, with patterns valid under the v flag browsers use", () => {
@@ -72,18 +92,28 @@ describe("account form schemas", () => {
 });
 
 describe("formErrorsFromApi", () => {
-  const failure = (message: string, errors?: Record<string, string[]>) => ({ ok: false as const, status: 400, message, errors });
+  const failure = (message: string, errors?: Record<string, string[]>) => ({
+    ok: false as const,
+    status: 400,
+    message,
+    errors,
+  });
 
   it("puts messages next to the visible fields the API names", () => {
-    const result = formErrorsFromApi(failure("Password must be at least 8 characters", { password: ["Password must be at least 8 characters"] }), [
-      "password",
-      "password2",
-    ]);
+    const result = formErrorsFromApi(
+      failure("Password must be at least 8 characters", { password: ["Password must be at least 8 characters"] }),
+      ["password", "password2"],
+    );
     expect(result).toEqual({ formErrors: [], fieldErrors: { password: ["Password must be at least 8 characters"] } });
   });
 
   it("makes everything else an error of the whole form", () => {
-    expect(formErrorsFromApi({ ok: false, status: 429, message: "Too many attempts. Please wait 15 minutes and try again." }, ["username"])).toEqual({
+    expect(
+      formErrorsFromApi(
+        { ok: false, status: 429, message: "Too many attempts. Please wait 15 minutes and try again." },
+        ["username"],
+      ),
+    ).toEqual({
       formErrors: ["Too many attempts. Please wait 15 minutes and try again."],
       fieldErrors: {},
     });

@@ -55,7 +55,11 @@ describe("loadConfig", () => {
 
   it("derives PUBLIC_URL from PORT and strips trailing slashes from given URLs", () => {
     expect(configFor({ DATA_DIR: dataDir, PORT: "8123" }).publicUrl).toBe("http://localhost:8123");
-    const config = configFor({ DATA_DIR: dataDir, PUBLIC_URL: "https://store.example/", API_URL: "http://api.internal:7400//" });
+    const config = configFor({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "https://store.example/",
+      API_URL: "http://api.internal:7400//",
+    });
     expect(config.publicUrl).toBe("https://store.example");
     expect(config.apiUrl).toBe("http://api.internal:7400");
   });

@@ -15,7 +15,9 @@ function contextAnswering(answer: (path: string) => Response | Promise<Response>
   return { cspNonce: "", callApi: async (path: string) => answer(path) };
 }
 const envelope = (payload: unknown, status = 200) =>
-  Response.json(status < 400 ? { success: true, message: "OK", payload } : { success: false, message: "Nope" }, { status });
+  Response.json(status < 400 ? { success: true, message: "OK", payload } : { success: false, message: "Nope" }, {
+    status,
+  });
 
 const serverFaqs = [
   { _id: "a", question: "Can I pay with Litecoin?", answer: "Yes." },
@@ -34,7 +36,11 @@ describe("faqsToShow", () => {
   });
 
   it("leaves out entries with an empty answer or question, and falls back when none is left", () => {
-    const partly = [...serverFaqs, { _id: "c", question: "Blank?", answer: "  " }, { _id: "d", question: "", answer: "x" }];
+    const partly = [
+      ...serverFaqs,
+      { _id: "c", question: "Blank?", answer: "  " },
+      { _id: "d", question: "", answer: "x" },
+    ];
     expect(faqsToShow(partly)).toEqual(serverFaqs);
     expect(faqsToShow([{ _id: "c", question: "Blank?", answer: "" }])).toEqual(DEFAULT_FAQS);
   });
@@ -58,7 +64,9 @@ describe("readFaqs", () => {
 
 describe("readAnnouncement", () => {
   it("gives the text, or null when there is none or the call fails", async () => {
-    expect(await readAnnouncement(contextAnswering(() => envelope({ text: " Ethically sourced. " })))).toBe("Ethically sourced.");
+    expect(await readAnnouncement(contextAnswering(() => envelope({ text: " Ethically sourced. " })))).toBe(
+      "Ethically sourced.",
+    );
     expect(await readAnnouncement(contextAnswering(() => envelope(null)))).toBeNull();
     expect(await readAnnouncement(contextAnswering(() => envelope(null, 500)))).toBeNull();
   });
@@ -75,11 +83,19 @@ describe("readLegalDocument", () => {
       "privacy-policy",
     );
     expect(asked).toEqual(["/v1/doc/read?name=privacy-policy"]);
-    expect(document).toMatchObject({ title: "Privacy Policy", paragraphs: ["First.", "Second\nline."], builtIn: false });
+    expect(document).toMatchObject({
+      title: "Privacy Policy",
+      paragraphs: ["First.", "Second\nline."],
+      builtIn: false,
+    });
   });
 
   it("uses the built-in text when none is configured or the call fails", async () => {
-    for (const answer of [() => envelope([]), () => envelope(null, 500), () => envelope([{ _id: "x", name: "terms-of-service", description: " " }])]) {
+    for (const answer of [
+      () => envelope([]),
+      () => envelope(null, 500),
+      () => envelope([{ _id: "x", name: "terms-of-service", description: " " }]),
+    ]) {
       const document = await readLegalDocument(contextAnswering(answer), "terms-of-service");
       expect(document.builtIn).toBe(true);
       expect(document.paragraphs.length).toBeGreaterThan(5);

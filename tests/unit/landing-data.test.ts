@@ -34,7 +34,11 @@ describe("featuredProducts", () => {
   });
 
   it("fills up from the rest and never shows an unpriced product", () => {
-    const products = [product("free", ["music"], 5, 0), product("s1", ["streaming"], 3), product("s2", ["streaming"], 0)];
+    const products = [
+      product("free", ["music"], 5, 0),
+      product("s1", ["streaming"], 3),
+      product("s2", ["streaming"], 0),
+    ];
     expect(featuredProducts(products, categories, 3).map((picked) => picked._id)).toEqual(["s1", "s2"]);
     expect(featuredProducts([], categories, 3)).toEqual([]);
   });

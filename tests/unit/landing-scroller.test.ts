@@ -27,7 +27,15 @@ describe("sectionForKey", () => {
 });
 
 describe("gestureOutcome", () => {
-  const fitting = { sectionTop: 0, sectionBottom: 800, viewportHeight: 800, index: 1, count: 5, confirmLeave: false, armed: false };
+  const fitting = {
+    sectionTop: 0,
+    sectionBottom: 800,
+    viewportHeight: 800,
+    index: 1,
+    count: 5,
+    confirmLeave: false,
+    armed: false,
+  };
 
   it("goes to the neighbouring section when the section fits the window", () => {
     expect(gestureOutcome({ ...fitting, direction: 1 })).toBe("go");

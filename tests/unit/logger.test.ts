@@ -52,7 +52,10 @@ describe("createLogger", () => {
       email: "ann@example.com",
       password: "hunter2-password-value",
       newPassword: "second-password-value",
-      body: { token: "tok_live_value", nested: { apiSecret: "secret-value", items: [{ accessToken: "array-token-value" }] } },
+      body: {
+        token: "tok_live_value",
+        nested: { apiSecret: "secret-value", items: [{ accessToken: "array-token-value" }] },
+      },
       headers: { Authorization: "Bearer bearer-value", cookie: "token=cookie-value" },
       otp: "123456",
     });

@@ -7,13 +7,20 @@ const requestOrigin = "http://localhost:7400";
 
 describe("originAllowed", () => {
   it.each(["GET", "HEAD", "OPTIONS", "get"])("always lets %s through, even cross-site", (method) => {
-    expect(originAllowed(method, { "sec-fetch-site": "cross-site", origin: "http://evil.example" }, publicUrl, requestOrigin)).toBe(
-      true,
-    );
+    expect(
+      originAllowed(
+        method,
+        { "sec-fetch-site": "cross-site", origin: "http://evil.example" },
+        publicUrl,
+        requestOrigin,
+      ),
+    ).toBe(true);
   });
 
   it("allows a same-origin form post", () => {
-    expect(originAllowed("POST", { "sec-fetch-site": "same-origin", origin: publicUrl }, publicUrl, requestOrigin)).toBe(true);
+    expect(
+      originAllowed("POST", { "sec-fetch-site": "same-origin", origin: publicUrl }, publicUrl, requestOrigin),
+    ).toBe(true);
   });
 
   it("allows a post whose Origin is the address the request came in on", () => {
@@ -29,7 +36,9 @@ describe("originAllowed", () => {
   });
 
   it("refuses a cross-site post even when Origin claims to be ours", () => {
-    expect(originAllowed("POST", { "sec-fetch-site": "cross-site", origin: publicUrl }, publicUrl, requestOrigin)).toBe(false);
+    expect(originAllowed("POST", { "sec-fetch-site": "cross-site", origin: publicUrl }, publicUrl, requestOrigin)).toBe(
+      false,
+    );
   });
 
   it.each(["POST", "PUT", "PATCH", "DELETE"])("refuses %s from a foreign Origin without Sec-Fetch-Site", (method) => {
@@ -37,7 +46,9 @@ describe("originAllowed", () => {
   });
 
   it("refuses a look-alike origin that only shares a prefix", () => {
-    expect(originAllowed("POST", { origin: "https://store.example.evil.example" }, publicUrl, requestOrigin)).toBe(false);
+    expect(originAllowed("POST", { origin: "https://store.example.evil.example" }, publicUrl, requestOrigin)).toBe(
+      false,
+    );
   });
 
   it("refuses the opaque 'null' origin (sandboxed frames, data: pages)", () => {

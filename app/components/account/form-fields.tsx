@@ -49,7 +49,11 @@ export function ErrorList({ id, errors }: { id: string; errors: string[] | undef
 export function FormErrors({ form }: { form: Pick<FormMetadata, "errorId" | "errors"> }) {
   if (!form.errors?.length) return null;
   return (
-    <div id={form.errorId} role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800">
+    <div
+      id={form.errorId}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800"
+    >
       {form.errors.map((error) => (
         <p key={error}>{error}</p>
       ))}
@@ -66,7 +70,15 @@ function useSubmitting(intent?: string): boolean {
   return intent === undefined || navigation.formData?.get("intent") === intent;
 }
 
-export function SubmitButton({ children, pendingText, intent }: { children: ReactNode; pendingText: string; intent?: string }) {
+export function SubmitButton({
+  children,
+  pendingText,
+  intent,
+}: {
+  children: ReactNode;
+  pendingText: string;
+  intent?: string;
+}) {
   const submitting = useSubmitting(intent);
   return (
     <button

@@ -31,7 +31,9 @@ const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
-const confirmationField = z.string(required("Please confirm your password")).max(PASSWORD_MAX_LENGTH, PASSWORDS_DO_NOT_MATCH);
+const confirmationField = z
+  .string(required("Please confirm your password"))
+  .max(PASSWORD_MAX_LENGTH, PASSWORDS_DO_NOT_MATCH);
 
 /** Only accounts made at guest checkout, which never saw their generated password, may leave it empty. */
 const currentPasswordField = z.string().max(4096).optional();

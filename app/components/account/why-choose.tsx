@@ -1,7 +1,13 @@
 const reasons = [
   { title: "Instant delivery", text: "Your credentials appear the moment the payment clears, day or night." },
-  { title: "Warranty with replacements", text: "If an account stops working during its warranty, request a replacement from the order." },
-  { title: "Everything in one place", text: "Orders, credentials, balance and support tickets stay in your dashboard." },
+  {
+    title: "Warranty with replacements",
+    text: "If an account stops working during its warranty, request a replacement from the order.",
+  },
+  {
+    title: "Everything in one place",
+    text: "Orders, credentials, balance and support tickets stay in your dashboard.",
+  },
   { title: "Support around the clock", text: "Open a ticket from any order and talk to our team 24/7." },
 ];
 

@@ -6,7 +6,13 @@ import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HoneypotField } from "../account/honeypot";
 import type { CheckoutPanelData, CheckoutRefusal } from "./checkout.server";
 import type { z } from "zod";
-import { COUPON_MAX_LENGTH, HUMAN_CHECK_FIELD, MESSAGE_MAX_LENGTH, checkoutSchemaFor, type customerCheckoutSchema } from "./schema";
+import {
+  COUPON_MAX_LENGTH,
+  HUMAN_CHECK_FIELD,
+  MESSAGE_MAX_LENGTH,
+  checkoutSchemaFor,
+  type customerCheckoutSchema,
+} from "./schema";
 
 type Props = {
   panel: CheckoutPanelData;

@@ -4,9 +4,21 @@ import { type AppLoadContext, createCookie, data, redirect } from "@remix-run/no
 import { randomInt } from "node:crypto";
 import { processConfiguration } from "../../../api/config";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
-import { formErrorsFromApi, type HumanCheckChallenge, mergeGuestCart, readHumanCheckChallenge } from "~/lib/accounts.server";
+import {
+  formErrorsFromApi,
+  type HumanCheckChallenge,
+  mergeGuestCart,
+  readHumanCheckChallenge,
+} from "~/lib/accounts.server";
 import type { ApiFailure } from "~/lib/api.server";
-import { type CartItem, type CartQuote, itemsFromQuote, quoteCart, readCartItems, serializeCart } from "~/lib/cart.server";
+import {
+  type CartItem,
+  type CartQuote,
+  itemsFromQuote,
+  quoteCart,
+  readCartItems,
+  serializeCart,
+} from "~/lib/cart.server";
 import {
   applyCoupon,
   applyCouponPublic,
@@ -17,7 +29,13 @@ import {
 } from "~/lib/orders.server";
 import { getCurrentUser, sessionToken } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { COUPON_MAX_LENGTH, couponSchema, customerCheckoutSchema, guestCheckoutSchema, HUMAN_CHECK_FIELD } from "./schema";
+import {
+  COUPON_MAX_LENGTH,
+  couponSchema,
+  customerCheckoutSchema,
+  guestCheckoutSchema,
+  HUMAN_CHECK_FIELD,
+} from "./schema";
 
 /*
  * The checkout half of the cart panel: what it needs to render (gateways, the applied coupon's price,
@@ -68,7 +86,9 @@ function couponCookie() {
 async function readCouponCode(request: Request): Promise<string> {
   const header = request.headers.get("cookie");
   if (!header || !/(?:^|;\s*)coupon=/.test(header)) return "";
-  const value: unknown = await couponCookie().parse(header).catch(() => null);
+  const value: unknown = await couponCookie()
+    .parse(header)
+    .catch(() => null);
   return typeof value === "string" ? value.slice(0, COUPON_MAX_LENGTH) : "";
 }
 
@@ -112,7 +132,9 @@ export async function loadCheckoutPanel(
   if (code) {
     // The public call prices exactly the lines shown, and still counts per-customer coupons for a signed-in request.
     const priced = await applyCouponPublic(context, request, itemsFromQuote(quote), code);
-    coupon = priced.ok ? { code, price: priced.payload, problem: null } : { code, price: null, problem: priced.message };
+    coupon = priced.ok
+      ? { code, price: priced.payload, problem: null }
+      : { code, price: null, problem: priced.message };
   }
   return {
     signedIn,
@@ -126,7 +148,8 @@ export async function loadCheckoutPanel(
 
 function generatedPassword(): string {
   let password = "";
-  for (let index = 0; index < GUEST_PASSWORD_LENGTH; index++) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
+  for (let index = 0; index < GUEST_PASSWORD_LENGTH; index++)
+    password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
   return password;
 }
 
@@ -241,7 +264,9 @@ async function guestCheckout({ request, context, formData }: IntentArgs) {
   }
   const gateways = gatewaysFor(await listEnabledGateways(context), false);
   if (!gateways.some((gateway) => gateway.name === paymentMethod)) {
-    return fail({ fieldErrors: { paymentMethod: ["This payment method is not available. Please choose another one."] } });
+    return fail({
+      fieldErrors: { paymentMethod: ["This payment method is not available. Please choose another one."] },
+    });
   }
   const cartItems: CartItem[] = itemsFromQuote(quote);
   if (coupon) {

@@ -16,7 +16,10 @@ export function AnnouncementBanner({
       aria-label="Announcement"
       className="mx-auto mb-8 flex w-full max-w-3xl items-start gap-3 rounded-2xl border border-emerald-300/40 bg-emerald-950/60 p-4 text-left text-emerald-50 shadow-lg"
     >
-      <span aria-hidden="true" className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-emerald-400 text-sm font-bold text-emerald-950">
+      <span
+        aria-hidden="true"
+        className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-emerald-400 text-sm font-bold text-emerald-950"
+      >
         ✓
       </span>
       <p className="flex-1 text-sm leading-relaxed sm:text-base">{text}</p>

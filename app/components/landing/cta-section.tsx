@@ -18,7 +18,10 @@ export function CtaSection({
   categories: readonly { _id: string; name: string }[];
 }) {
   return (
-    <LandingSection id="cta" className="bg-brand-700 bg-linear-to-b from-brand-700 to-slate-950 pb-0 text-center text-white">
+    <LandingSection
+      id="cta"
+      className="bg-brand-700 bg-linear-to-b from-brand-700 to-slate-950 pb-0 text-center text-white"
+    >
       <div className="mx-auto my-auto w-full max-w-4xl">
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight sm:text-5xl">
           Ready when you are
@@ -37,7 +40,9 @@ export function CtaSection({
                 >
                   <span className="block font-semibold">{product.title}</span>
                   {product.subtitle && <span className="mt-1 block text-sm text-slate-200">{product.subtitle}</span>}
-                  <span className="mt-3 block text-sm font-semibold text-white">From {formatUsd(product.minPrice)}</span>
+                  <span className="mt-3 block text-sm font-semibold text-white">
+                    From {formatUsd(product.minPrice)}
+                  </span>
                 </Link>
               </li>
             ))}

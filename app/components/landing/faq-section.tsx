@@ -11,7 +11,9 @@ export function FaqSection({ faqs, moreOnFaqPage }: { faqs: readonly FaqEntry[];
         <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-ink sm:text-4xl">
           Questions, answered
         </h2>
-        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">The things customers ask before their first order.</p>
+        <p className="mx-auto mt-4 max-w-xl text-lg text-slate-600">
+          The things customers ask before their first order.
+        </p>
         <div className="mt-8">
           <FaqAccordion faqs={faqs} />
         </div>

@@ -77,7 +77,10 @@ export function FeaturesSection({ enhanced, onScreen }: { enhanced: boolean; onS
               hidden={enhanced && Math.floor(index / 2) !== pair}
               className="rounded-2xl bg-slate-50 p-6 ring-1 ring-slate-200"
             >
-              <span aria-hidden="true" className="grid size-11 place-items-center rounded-xl bg-brand-700 text-xl font-bold text-white">
+              <span
+                aria-hidden="true"
+                className="grid size-11 place-items-center rounded-xl bg-brand-700 text-xl font-bold text-white"
+              >
                 {feature.icon}
               </span>
               <h3 className="mt-4 text-lg font-semibold text-ink">{feature.title}</h3>

@@ -17,7 +17,10 @@ export function HeroSection({ announcement }: { announcement: ReactNode }) {
       {announcement}
       <div className="mx-auto max-w-3xl">
         <p className="text-sm font-semibold tracking-widest text-brand-50 uppercase">Six years of happy customers</p>
-        <h1 id="hero-title" className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+        <h1
+          id="hero-title"
+          className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl"
+        >
           Premium subscriptions for less, delivered in seconds
         </h1>
         <p className="mx-auto mt-5 max-w-2xl text-lg text-slate-200">
@@ -41,13 +44,15 @@ export function HeroSection({ announcement }: { announcement: ReactNode }) {
 
         <dl className="mx-auto mt-9 grid max-w-xl grid-cols-3 gap-3 sm:gap-4">
           {STATS.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse rounded-2xl bg-white/5 px-2 py-3 ring-1 ring-white/10">
+            <div
+              key={stat.label}
+              className="flex flex-col-reverse rounded-2xl bg-white/5 px-2 py-3 ring-1 ring-white/10"
+            >
               <dt className="text-xs text-slate-300 sm:text-sm">{stat.label}</dt>
               <dd className="text-2xl font-bold sm:text-3xl">{stat.value}</dd>
             </div>
           ))}
         </dl>
-
       </div>
     </LandingSection>
   );

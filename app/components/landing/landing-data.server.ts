@@ -38,7 +38,10 @@ export function featuredProducts(
   count: number,
 ): FeaturedProduct[] {
   const priced = products.filter((product) => product.minPrice > 0);
-  const candidates = [...priced.filter((product) => product.totalStock > 0), ...priced.filter((product) => product.totalStock <= 0)];
+  const candidates = [
+    ...priced.filter((product) => product.totalStock > 0),
+    ...priced.filter((product) => product.totalStock <= 0),
+  ];
   const picked = new Set<Product>();
   for (const category of categories) {
     if (picked.size === count) break;

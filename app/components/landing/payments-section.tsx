@@ -3,7 +3,15 @@ import { LandingSection } from "./landing-section";
 
 /** Drawn rather than typed: the ₿ character is missing from many system fonts. */
 const bitcoinMark = (
-  <svg viewBox="0 0 24 24" className="size-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+  <svg
+    viewBox="0 0 24 24"
+    className="size-7"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2.2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
     <path d="M8 6h6a3 3 0 0 1 0 6H8zM8 12h7a3 3 0 0 1 0 6H8zM8 6v12M10 3.5V6M13.5 3.5V6M10 18v2.5M13.5 18v2.5" />
   </svg>
 );
@@ -28,7 +36,10 @@ export function PaymentsSection() {
         <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-4">
           {PAYMENT_METHODS.map((method) => (
             <li key={method.name} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-              <span aria-hidden="true" className={`mx-auto grid size-14 place-items-center rounded-full text-2xl font-bold ${method.tint}`}>
+              <span
+                aria-hidden="true"
+                className={`mx-auto grid size-14 place-items-center rounded-full text-2xl font-bold ${method.tint}`}
+              >
                 {method.symbol}
               </span>
               <p className="mt-4 font-semibold text-ink">{method.name}</p>

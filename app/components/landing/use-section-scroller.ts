@@ -29,7 +29,9 @@ function prefersReducedMotion() {
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.closest("input, textarea, select, [role='slider'], [role='listbox']") !== null;
+  return (
+    target.isContentEditable || target.closest("input, textarea, select, [role='slider'], [role='listbox']") !== null
+  );
 }
 
 /** True when an element between the target and the section can itself scroll further that way. */
@@ -135,7 +137,11 @@ export function useSectionScroller(sectionIds: readonly string[], confirmLeaveId
       if (scrollsInside(event.target, direction) || outcomeFor(direction) === "native") return;
       event.preventDefault();
       const now = Date.now();
-      const fresh = isNewWheelGesture({ gapMs: now - lastWheel.at, delta: event.deltaY, previousDelta: lastWheel.delta });
+      const fresh = isNewWheelGesture({
+        gapMs: now - lastWheel.at,
+        delta: event.deltaY,
+        previousDelta: lastWheel.delta,
+      });
       lastWheel = { at: now, delta: event.deltaY };
       if (fresh && now >= lockedUntil.current) act(direction);
     };
@@ -154,7 +160,9 @@ export function useSectionScroller(sectionIds: readonly string[], confirmLeaveId
         const direction: Direction = dy > 0 ? 1 : -1;
         const sideways = Math.abs(touch.x - point.clientX) > Math.abs(dy);
         touch.mode =
-          sideways || scrollsInside(event.target, direction) || outcomeFor(direction) === "native" ? "native" : "gesture";
+          sideways || scrollsInside(event.target, direction) || outcomeFor(direction) === "native"
+            ? "native"
+            : "gesture";
       }
       if (touch.mode === "gesture" && event.cancelable) event.preventDefault();
     };

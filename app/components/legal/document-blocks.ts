@@ -1,7 +1,5 @@
 export type DocumentBlock =
-  | { kind: "heading"; text: string }
-  | { kind: "list"; items: string[] }
-  | { kind: "paragraph"; text: string };
+  { kind: "heading"; text: string } | { kind: "list"; items: string[] } | { kind: "paragraph"; text: string };
 
 const MARKED_HEADING = /^#{1,6}\s+\S/;
 const LIST_ITEM = /^[-*]\s+\S/;
