@@ -1,6 +1,6 @@
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
-import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/orders";
+import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
 
 export type JobRunner = { stop(): Promise<void> };
 

@@ -6,7 +6,7 @@ import { badRequest } from "../errors";
 import { jsonBody, ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { requestIp } from "../request-ip";
-import { ORDER_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/orders";
+import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
 import { PAYMENT_METHODS, checkout } from "../services/payments";
 import { hitRateLimit } from "../services/rate-limit";
 
@@ -60,7 +60,7 @@ export const orderRoutes = new Hono<ApiEnv>()
   .get("/recent", async (c) => ok(c, await recentOrders(c.get("db"))))
   .get("/read/:id", async (c) => {
     const id = c.req.param("id");
-    if (!PUBLIC_ID_PATTERN.test(id)) throw badRequest(ORDER_MESSAGES.invalidId);
+    if (!PUBLIC_ID_PATTERN.test(id)) throw badRequest(ORDER_LOOKUP_MESSAGES.invalidId);
     await hitRateLimit(c.get("db"), ORDER_LOOKUP_RULE, requestIp(c), { scale: c.get("config").rateLimitScale });
     return ok(c, await readOrder(c.get("db"), id));
   })

@@ -8,7 +8,8 @@ import { type PaymentGateways, createPaymentGateways, gatewayForWebhook } from "
 import { type SandboxOutcome, signSandboxEvent } from "../payments/sandbox";
 import { GatewayUnavailable, type HostedGatewayName, type PaymentEvent } from "../payments/types";
 import { creditBalance } from "./balance";
-import { cancelUnpaidOrder, closeUnpaidOrder, createOrder, fulfilPaidOrder } from "./orders";
+import { createOrder } from "./order-create";
+import { cancelUnpaidOrder, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { clearServerCart } from "./server-cart";
 
 export type PaymentDeps = { db: Database; config: Config; logger: Logger };

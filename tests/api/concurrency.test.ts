@@ -12,7 +12,8 @@ import {
 } from "../../api/db/schema";
 import { signSandboxEvent } from "../../api/payments/sandbox";
 import { debitBalance } from "../../api/services/balance";
-import { RESERVATION_MS, expireUnpaidOrders } from "../../api/services/orders";
+import { RESERVATION_MS } from "../../api/services/order-create";
+import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { submitSandboxPayment } from "../../api/services/payments";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 

@@ -1,0 +1,237 @@
+import { and, count, eq, gt, inArray } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { newId } from "../db/ids";
+import { orderProducts, orders, payments, products, users, warrantyDurations } from "../db/schema";
+import { badRequest, conflict, notFound, tooManyRequests } from "../errors";
+import { debitBalance } from "./balance";
+import { evaluateCoupon, redeemCoupon } from "./coupons";
+import { type OrderContext, type OrderStatus, fulfilPaidOrder } from "./order-settlement";
+import { clearServerCart, readServerCart } from "./server-cart";
+import { claimCredentials } from "./stock";
+
+/*
+ * Placing an order: the server cart becomes an order with its stock reserved and its coupon counted,
+ * paid at once from the balance or left pending for a hosted payment (order-settlement.ts settles it).
+ */
+
+export const RESERVATION_MS = 30 * 60 * 1000;
+/** Unpaid orders one account / one address may hold, so nobody can lock up the shop's stock. */
+export const PENDING_ORDERS_PER_USER = 3;
+export const PENDING_ORDERS_PER_ADDRESS = 5;
+export const ORDER_MESSAGES = {
+  emptyCart: "Your cart is empty",
+  tooManyPendingUser: `You already have ${PENDING_ORDERS_PER_USER} unpaid orders. Pay one of them or wait up to 30 minutes until they expire.`,
+  tooManyPendingAddress:
+    "Too many unpaid orders from your network. Please pay an open order or try again in 30 minutes.",
+} as const;
+
+export type CreatedOrder = {
+  orderId: string;
+  status: OrderStatus;
+  /** Set when a hosted payment must still be collected. */
+  payment?: { id: string; amountCents: number; email: string };
+};
+
+const soldOutMessage = (productTitle: string, optionTitle: string, left: number) =>
+  left > 0
+    ? `Sorry, only ${left} left of ${productTitle} — ${optionTitle}`
+    : `Sorry, ${productTitle} — ${optionTitle} is sold out`;
+
+async function assertReservationRoom(tx: Executor, userId: string, clientIp: string | null, now: Date) {
+  const open = and(eq(orders.status, "pending"), gt(orders.expiresAt, now));
+  const [mine] = await tx
+    .select({ open: count() })
+    .from(orders)
+    .where(and(open, eq(orders.userId, userId)));
+  if (Number(mine.open) >= PENDING_ORDERS_PER_USER) throw tooManyRequests(ORDER_MESSAGES.tooManyPendingUser);
+  if (!clientIp || clientIp === "unknown") return;
+  const [fromAddress] = await tx
+    .select({ open: count() })
+    .from(orders)
+    .where(and(open, eq(orders.clientIp, clientIp)));
+  if (Number(fromAddress.open) >= PENDING_ORDERS_PER_ADDRESS)
+    throw tooManyRequests(ORDER_MESSAGES.tooManyPendingAddress);
+}
+
+/**
+ * Turns the user's server cart into an order in ONE transaction: price it, count the coupon use,
+ * reserve a credential for every unit of every auto-fulfilment line, and snapshot the lines. Any
+ * failure (sold out, coupon used up, balance short) rolls all of it back. A balance (or free) order
+ * is paid and delivered in the same transaction; a hosted one comes back with the payment to collect.
+ */
+export async function createOrder(
+  db: Executor,
+  ctx: OrderContext,
+  input: {
+    userId: string;
+    coupon?: string;
+    paymentMethod: string;
+    message: string;
+    clientIp: string | null;
+    now?: Date;
+  },
+): Promise<CreatedOrder> {
+  const now = input.now ?? new Date();
+  const payByBalance = input.paymentMethod === "balance";
+  return db.transaction(async (tx) => {
+    // One checkout per customer at a time: a double-submitted form cannot make two orders of one cart.
+    const [customer] = await tx
+      .select({ id: users.id, email: users.email, autoCreated: users.autoCreated })
+      .from(users)
+      .where(eq(users.id, input.userId))
+      .for("update");
+    if (!customer) throw notFound("Account not found");
+    if (!payByBalance) await assertReservationRoom(tx, customer.id, input.clientIp, now);
+
+    const cart = await readServerCart(tx, customer.id);
+    if (cart.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
+    cart.cartItems.forEach((line, index) => {
+      const asked = cart.stored[index].quantity;
+      const { availableStock, title, product } = line.option;
+      // The quote clamps to stock; buying fewer than asked without saying so would be wrong.
+      if (line.soldOut || (asked > line.quantity && line.quantity === availableStock)) {
+        throw conflict(soldOutMessage(product.title, title, line.soldOut ? availableStock : line.quantity));
+      }
+    });
+
+    const details = await lineDetails(
+      tx,
+      cart.cartItems.map((line) => ({
+        optionId: line.option._id,
+        productId: line.option.product._id,
+        duration: line.duration,
+      })),
+    );
+    const lines = cart.cartItems.map((line, index) => ({ quote: line, ...details[index] }));
+    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quote.quantity, 0);
+
+    const couponCode = input.coupon?.trim();
+    const discount = couponCode
+      ? await evaluateCoupon(
+          tx,
+          couponCode,
+          lines.map((line) => ({ productId: line.productId, priceCents: line.unitPriceCents * line.quote.quantity })),
+          customer.id,
+          now,
+        )
+      : undefined;
+    const priceCents = subtotalCents - (discount?.discountCents ?? 0);
+    const expiresAt = new Date(now.getTime() + RESERVATION_MS);
+
+    const orderId = newId();
+    await tx.insert(orders).values({
+      id: orderId,
+      userId: customer.id,
+      email: customer.email,
+      status: "pending",
+      subtotalCents,
+      discountCents: discount?.discountCents ?? 0,
+      priceCents,
+      paymentMethod: input.paymentMethod,
+      couponId: discount?.coupon.id,
+      message: input.message,
+      clientIp: input.clientIp,
+      createdAt: now,
+      updatedAt: now,
+      expiresAt,
+    });
+    for (const line of lines) {
+      const orderProductId = newId();
+      await tx.insert(orderProducts).values({
+        id: orderProductId,
+        orderId,
+        productId: line.productId,
+        optionId: line.quote.option._id,
+        title: line.quote.option.product.title,
+        subtitle: line.subtitle,
+        picture: line.quote.option.product.picture,
+        description: line.description,
+        deliveryNotes: line.deliveryNotes,
+        fulfilMode: line.fulfilMode,
+        durationDays: line.quote.duration,
+        unitPriceCents: line.unitPriceCents,
+        quantity: line.quote.quantity,
+        priceCents: line.unitPriceCents * line.quote.quantity,
+        createdAt: now,
+      });
+      if (line.fulfilMode === "manual") continue;
+      const claimed = await claimCredentials(tx, {
+        optionId: line.quote.option._id,
+        orderProductId,
+        quantity: line.quote.quantity,
+        reservedUntil: expiresAt,
+      });
+      if (claimed.length < line.quote.quantity) {
+        throw conflict(soldOutMessage(line.quote.option.product.title, line.quote.option.title, claimed.length));
+      }
+    }
+    if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
+
+    if (payByBalance || priceCents === 0) {
+      if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
+      const status = await fulfilPaidOrder(tx, ctx, orderId, now);
+      await clearServerCart(tx, customer.id);
+      return { orderId, status };
+    }
+    const [payment] = await tx
+      .insert(payments)
+      .values({
+        purpose: "order",
+        orderId,
+        userId: customer.id,
+        gateway: input.paymentMethod,
+        amountCents: priceCents,
+        currency: "USD",
+        createdAt: now,
+      })
+      .returning({ id: payments.id });
+    return { orderId, status: "pending", payment: { id: payment.id, amountCents: priceCents, email: customer.email } };
+  });
+}
+
+type LineDetail = {
+  productId: string;
+  unitPriceCents: number;
+  subtitle: string;
+  description: string;
+  deliveryNotes: string;
+  fulfilMode: "auto" | "manual";
+};
+
+/** What the quote does not carry and the order snapshot keeps: exact cents and the product's texts. */
+async function lineDetails(
+  tx: Executor,
+  lines: { optionId: string; productId: string; duration: number }[],
+): Promise<LineDetail[]> {
+  const productRows = await tx
+    .select({
+      id: products.id,
+      description: products.description,
+      deliveryNotes: products.deliveryNotes,
+      fulfilMode: products.fulfilMode,
+    })
+    .from(products)
+    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]));
+  const durationRows = await tx
+    .select({
+      optionId: warrantyDurations.optionId,
+      days: warrantyDurations.durationDays,
+      title: warrantyDurations.title,
+      priceCents: warrantyDurations.priceCents,
+    })
+    .from(warrantyDurations)
+    .where(inArray(warrantyDurations.optionId, [...new Set(lines.map((line) => line.optionId))]));
+  const productById = new Map(productRows.map((row) => [row.id, row]));
+  return lines.map((line) => {
+    const product = productById.get(line.productId)!;
+    const duration = durationRows.find((row) => row.optionId === line.optionId && row.days === line.duration)!;
+    return {
+      productId: line.productId,
+      unitPriceCents: duration.priceCents,
+      subtitle: duration.title,
+      description: product.description,
+      deliveryNotes: product.deliveryNotes,
+      fulfilMode: product.fulfilMode,
+    };
+  });
+}

@@ -1,0 +1,144 @@
+import { and, asc, eq, lt } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { orderProducts, orders, payments, users } from "../db/schema";
+import { creditBalance } from "./balance";
+import { releaseCouponUse } from "./coupons";
+import { enqueueOrderConfirmation } from "./order-mail";
+import { deliverLine, releaseReservations } from "./stock";
+
+/*
+ * Order statuses:
+ *  pending            created, stock reserved, waiting for a hosted payment (until expires_at)
+ *  completed          paid; auto lines delivered (manual lines wait for the admin: "being processed")
+ *  partiallyComplete  paid late, after part of the stock was gone: what remained was delivered and
+ *                     the rest credited to the customer's balance
+ *  expired            never paid within the reservation time; stock released
+ *  cancelled          the payment failed or was cancelled, or the gateway could not open a checkout
+ */
+export type OrderStatus = "pending" | "completed" | "partiallyComplete" | "expired" | "cancelled";
+
+export type OrderContext = { publicUrl: string };
+
+/**
+ * Delivers a paid order: reserved credentials first, then (late payment) whatever is still in stock.
+ * Units that cannot be delivered any more are credited to the customer's balance at the price paid
+ * for them (after any discount), and the order becomes partiallyComplete. Queues the confirmation.
+ */
+export async function fulfilPaidOrder(
+  tx: Executor,
+  ctx: OrderContext,
+  orderId: string,
+  now: Date,
+): Promise<OrderStatus> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const lines = await tx
+    .select()
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, orderId))
+    .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
+  let undeliveredCents = 0;
+  const mailLines = [];
+  for (const line of lines) {
+    const manual = line.fulfilMode === "manual";
+    const delivered = manual ? 0 : await deliverLine(tx, line, now);
+    if (!manual) undeliveredCents += (line.quantity - delivered) * line.unitPriceCents;
+    mailLines.push({ title: line.title, subtitle: line.subtitle, quantity: line.quantity, delivered, manual });
+  }
+  const refundCents =
+    undeliveredCents > 0 && order.subtotalCents > 0
+      ? Math.min(order.priceCents, Math.round((undeliveredCents * order.priceCents) / order.subtotalCents))
+      : 0;
+  if (refundCents > 0 && order.userId) {
+    await creditBalance(tx, order.userId, refundCents, "refund", {
+      orderId,
+      note: `Sold out after a late payment of order ${orderId}`,
+      now,
+    });
+  }
+  const status: OrderStatus = undeliveredCents > 0 ? "partiallyComplete" : "completed";
+  await tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+
+  const [owner] = order.userId
+    ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
+    : [];
+  await enqueueOrderConfirmation(
+    tx,
+    {
+      to: order.email,
+      orderId,
+      publicUrl: ctx.publicUrl,
+      status,
+      lines: mailLines,
+      priceCents: order.priceCents,
+      refundedCents: order.userId ? refundCents : 0,
+      autoCreatedAccount: owner?.autoCreated ?? false,
+    },
+    now,
+  );
+  return status;
+}
+
+/**
+ * Ends an unpaid order: its stock goes back on sale, its coupon use is given back, and its pending
+ * payment is closed. The caller holds the order's row lock and has checked it is pending.
+ */
+export async function closeUnpaidOrder(
+  tx: Executor,
+  order: { id: string; couponId: string | null },
+  status: "expired" | "cancelled",
+  now: Date,
+): Promise<void> {
+  await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, order.id));
+  const lines = await tx
+    .select({ id: orderProducts.id })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, order.id));
+  await releaseReservations(
+    tx,
+    lines.map((line) => line.id),
+  );
+  await tx
+    .update(payments)
+    .set({ status: status === "expired" ? "expired" : "failed" })
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
+  if (order.couponId) await releaseCouponUse(tx, order.couponId, order.id);
+}
+
+/** Cancels a pending order (its checkout could not be opened, or the customer cancelled the payment). */
+export async function cancelUnpaidOrder(db: Executor, orderId: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, couponId: orders.couponId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (order?.status !== "pending") return false;
+    await closeUnpaidOrder(tx, order, "cancelled", now);
+    return true;
+  });
+}
+
+export const EXPIRY_BATCH_SIZE = 100;
+
+/**
+ * Expires unpaid orders whose reservation ran out and releases their stock. SKIP LOCKED lets several
+ * instances run this at once (each takes other orders), and never waits on an order that a webhook is
+ * settling right now. Answers how many orders it expired.
+ */
+export async function expireUnpaidOrders(
+  db: Executor,
+  now = new Date(),
+  batchSize = EXPIRY_BATCH_SIZE,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: orders.id, couponId: orders.couponId })
+      .from(orders)
+      .where(and(eq(orders.status, "pending"), lt(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(batchSize)
+      .for("update", { skipLocked: true });
+    for (const order of due) await closeUnpaidOrder(tx, order, "expired", now);
+    return due.length;
+  });
+}

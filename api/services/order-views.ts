@@ -1,0 +1,229 @@
+import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import type { Executor } from "../db/client";
+import { deliveredCredentials, orderProducts, orders, stockCredentials } from "../db/schema";
+import { notFound } from "../errors";
+import { centsToUsd } from "./money";
+import { maskEmail, timeAgo } from "./order-presentation";
+import type { OrderStatus } from "./order-settlement";
+
+/* What customers read about orders: one order by id, their own list, the recent-purchases feed. */
+
+export const ORDER_LOOKUP_MESSAGES = {
+  notFound: "Order not found",
+  invalidId: "Invalid order id",
+} as const;
+
+/** The dashboard hides pending orders older than this (spec section 4). */
+export const PENDING_VISIBLE_MS = 48 * 60 * 60 * 1000;
+export const ORDERS_PAGE_SIZE = 10;
+export type OrderProductView = {
+  product: string;
+  productOption: string;
+  title: string;
+  subtitle: string;
+  picture: string;
+  description: string;
+  fullFillmode: "auto" | "manual";
+  deliveryNotes: string;
+  creds: string[];
+  isReplacement: boolean;
+  price: number;
+  quantity: number;
+  duration: number;
+  /** ISO time the warranty of the delivered credentials ends, or null before delivery. */
+  expiry: string | null;
+};
+
+export type OrderView = {
+  _id: string;
+  status: OrderStatus;
+  createdAt: string;
+  price: number;
+  paymentMethod: string;
+  products: OrderProductView[];
+};
+
+type OrderRow = {
+  id: string;
+  status: OrderStatus;
+  createdAt: Date;
+  priceCents: number;
+  paymentMethod: string;
+};
+
+const orderRowColumns = {
+  id: orders.id,
+  status: orders.status,
+  createdAt: orders.createdAt,
+  priceCents: orders.priceCents,
+  paymentMethod: orders.paymentMethod,
+};
+
+/** Views of several orders in two more queries: their lines, and the credentials of the paid ones. */
+async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select()
+    .from(orderProducts)
+    .where(
+      inArray(
+        orderProducts.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
+  // Credentials are shown only once an order is paid (spec section 4: not while pending).
+  const paidLineIds = lines
+    .filter((line) => rows.find((row) => row.id === line.orderId)?.status !== "pending")
+    .map((line) => line.id);
+  const credentialRows =
+    paidLineIds.length === 0
+      ? []
+      : await db
+          .select({
+            orderProductId: deliveredCredentials.orderProductId,
+            username: stockCredentials.username,
+            password: stockCredentials.password,
+            expiresAt: deliveredCredentials.expiresAt,
+          })
+          .from(deliveredCredentials)
+          .innerJoin(stockCredentials, eq(stockCredentials.id, deliveredCredentials.credentialId))
+          .where(
+            and(inArray(deliveredCredentials.orderProductId, paidLineIds), isNull(deliveredCredentials.replacedAt)),
+          )
+          .orderBy(asc(deliveredCredentials.position));
+  return rows.map((row) => ({
+    _id: row.id,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    price: centsToUsd(row.priceCents),
+    paymentMethod: row.paymentMethod,
+    products: lines
+      .filter((line) => line.orderId === row.id)
+      .map((line) => {
+        const creds = credentialRows.filter((credential) => credential.orderProductId === line.id);
+        const expiry = creds.reduce<Date | null>(
+          (latest, credential) =>
+            credential.expiresAt && (!latest || credential.expiresAt > latest) ? credential.expiresAt : latest,
+          null,
+        );
+        return {
+          product: line.productId,
+          productOption: line.optionId,
+          title: line.title,
+          subtitle: line.subtitle,
+          picture: line.picture,
+          description: line.description,
+          fullFillmode: line.fulfilMode,
+          deliveryNotes: row.status === "pending" ? "" : line.deliveryNotes,
+          creds: creds.map((credential) => `${credential.username}:${credential.password}`),
+          isReplacement: line.isReplacement,
+          price: centsToUsd(line.priceCents),
+          quantity: line.quantity,
+          duration: line.durationDays,
+          expiry: expiry?.toISOString() ?? null,
+        };
+      }),
+  }));
+}
+
+/** One order by its unguessable id: whoever has the id may see it (as /find-order needs). */
+export async function readOrder(db: Executor, orderId: string): Promise<OrderView> {
+  const [row] = await db.select(orderRowColumns).from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
+  const [view] = await orderViews(db, [row]);
+  return view;
+}
+
+export type OrderListQuery = {
+  page: number;
+  search?: string;
+  sortBy: "createdAt" | "updatedAt" | "price";
+  status?: OrderStatus;
+};
+
+export type Pager = { page: number; previous: number | null; next: number | null; total: number; pages: number };
+
+/** The customer's own orders, newest first, ORDERS_PAGE_SIZE per page; stale pending orders are hidden. */
+export async function listCustomerOrders(
+  db: Executor,
+  userId: string,
+  query: OrderListQuery,
+  now = new Date(),
+): Promise<{ records: OrderView[]; pager: Pager }> {
+  const conditions: SQL[] = [
+    eq(orders.userId, userId),
+    or(ne(orders.status, "pending"), gte(orders.createdAt, new Date(now.getTime() - PENDING_VISIBLE_MS)))!,
+  ];
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  const search = query.search?.trim();
+  if (search) {
+    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    conditions.push(
+      or(
+        eq(orders.id, search),
+        sql`exists (select 1 from ${orderProducts} where ${orderProducts.orderId} = ${orders.id} and ${ilike(
+          orderProducts.title,
+          pattern,
+        )})`,
+      )!,
+    );
+  }
+  const where = and(...conditions);
+  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
+  const sortColumn =
+    query.sortBy === "price" ? orders.priceCents : query.sortBy === "updatedAt" ? orders.updatedAt : orders.createdAt;
+  const rows = await db
+    .select(orderRowColumns)
+    .from(orders)
+    .where(where)
+    .orderBy(desc(sortColumn), desc(orders.id))
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((query.page - 1) * ORDERS_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE));
+  return {
+    records: await orderViews(db, rows),
+    pager: {
+      page: query.page,
+      previous: query.page > 1 ? Math.min(query.page - 1, pages) : null,
+      next: query.page < pages ? query.page + 1 : null,
+      total: Number(total),
+      pages,
+    },
+  };
+}
+
+export type RecentOrder = { email: string; productTitle: string; quantity: number; timeAgo: string };
+
+/** The latest real paid orders for the social-proof toast: masked email, first product, no ids or credentials. */
+export async function recentOrders(db: Executor, now = new Date(), limit = 20): Promise<RecentOrder[]> {
+  const rows = await db
+    .select({ id: orders.id, email: orders.email, paidAt: orders.paidAt, createdAt: orders.createdAt })
+    .from(orders)
+    .where(and(inArray(orders.status, ["completed", "partiallyComplete"]), eq(orders.source, "checkout")))
+    .orderBy(desc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`))
+    .limit(limit);
+  if (rows.length === 0) return [];
+  const lines = await db
+    .select({ orderId: orderProducts.orderId, title: orderProducts.title, quantity: orderProducts.quantity })
+    .from(orderProducts)
+    .where(
+      inArray(
+        orderProducts.orderId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
+  return rows.flatMap((row) => {
+    const first = lines.find((line) => line.orderId === row.id);
+    if (!first) return [];
+    return [
+      {
+        email: maskEmail(row.email),
+        productTitle: first.title,
+        quantity: first.quantity,
+        timeAgo: timeAgo(row.paidAt ?? row.createdAt, now),
+      },
+    ];
+  });
+}
