@@ -1,5 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import type { loader } from "~/routes/resources.recent-orders";
 
 /** Timings of the spec's social-proof toast. */
@@ -19,14 +20,13 @@ const MUTED_KEY = "recent-purchases-muted";
 export function RecentPurchases() {
   const fetcher = useFetcher<typeof loader>();
   const load = fetcher.load;
-  // null until the browser's saved choice is read: nothing shows before hydration.
-  const [muted, setMuted] = useState<boolean | null>(null);
+  const hydrated = useHydrated();
+  // A click's choice for this page; before any, the one saved in the browser.
+  const [mutedByClick, setMutedByClick] = useState<boolean | null>(null);
+  // null until hydration: nothing shows in the server's HTML or without JS.
+  const muted = hydrated ? (mutedByClick ?? readMuted()) : null;
   const [shown, setShown] = useState(-1);
   const orders = fetcher.data?.orders ?? [];
-
-  useEffect(() => {
-    setMuted(readMuted());
-  }, []);
 
   useEffect(() => {
     if (muted !== false) return;
@@ -78,7 +78,7 @@ export function RecentPurchases() {
         onClick={() => {
           const next = !muted;
           saveMuted(next);
-          setMuted(next);
+          setMutedByClick(next);
         }}
         className="grid size-10 place-items-center rounded-full border border-slate-300 bg-white text-lg shadow"
       >

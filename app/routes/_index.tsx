@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { type MouseEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { z } from "zod";
 import { AnnouncementBanner } from "~/components/landing/announcement-banner";
 import { CtaSection } from "~/components/landing/cta-section";
@@ -75,29 +75,17 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function Landing() {
   const { announcement, faqs, moreFaqs, products, categories } = useLoaderData<typeof loader>();
-  const { active, enhanced, hint, goTo } = useSectionScroller(SECTION_IDS, CONFIRM_LEAVE_IDS);
+  const { active, enhanced, hint } = useSectionScroller(SECTION_IDS, CONFIRM_LEAVE_IDS);
   const [announcementClosed, setAnnouncementClosed] = useState(false);
 
-  // The announcement belongs to the first screen: once the visitor moves on, it is done.
-  useEffect(() => {
-    if (active !== 0) setAnnouncementClosed(true);
-  }, [active]);
-
-  /** In-page links (dots, "Why choose us") move the scroller instead of jumping. */
-  const followInPageLink = (event: MouseEvent<HTMLDivElement>) => {
-    if (!enhanced || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    const link = event.target instanceof Element ? event.target.closest("a[href^='#']") : null;
-    const index = link ? SECTION_IDS.indexOf(link.getAttribute("href")?.slice(1) ?? "") : -1;
-    if (index < 0) return;
-    event.preventDefault();
-    goTo(index, { force: true, focus: true });
-  };
+  // The announcement belongs to the first screen: once the visitor moves on, it is done (state
+  // adjusted while rendering, as React recommends, rather than one render later in an effect).
+  if (active !== 0 && !announcementClosed) setAnnouncementClosed(true);
 
   const hintText = hint === null ? "" : hint === 1 ? "Swipe down again to continue" : "Swipe up again to go back";
 
   return (
-    // Delegation only: clicks (and Enter, which clicks a link) bubble here from ordinary anchors.
-    <div onClick={followInPageLink}>
+    <>
       <HeroSection
         announcement={
           announcement && !announcementClosed ? (
@@ -121,7 +109,7 @@ export default function Landing() {
       >
         {hintText}
       </p>
-    </div>
+    </>
   );
 }
 

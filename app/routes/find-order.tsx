@@ -1,6 +1,6 @@
 import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { OrderProductCard } from "~/components/order/order-product-card";
 import { formatUsd } from "~/lib/money";
@@ -48,17 +48,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 function usePollWhilePending(pending: boolean) {
-  const revalidator = useRevalidator();
-  // The revalidator changes on every render; the timer should not restart with it.
-  const latest = useRef(revalidator);
-  latest.current = revalidator;
+  const { state, revalidate } = useRevalidator();
+  // Re-armed after each revalidation (state goes back to "idle"), so two never overlap.
   useEffect(() => {
-    if (!pending) return;
+    if (!pending || state !== "idle") return;
     const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && latest.current.state === "idle") latest.current.revalidate();
+      if (document.visibilityState === "visible") revalidate();
     }, PENDING_POLL_MS);
     return () => clearInterval(timer);
-  }, [pending]);
+  }, [pending, state, revalidate]);
 }
 
 function OrderSummary({ order }: { order: Order }) {

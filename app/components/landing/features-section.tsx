@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { LandingSection } from "./landing-section";
 import { FEATURE_RESUME_MS, FEATURE_ROTATE_MS, nextPair } from "./scroller-logic";
 
@@ -26,6 +26,22 @@ const FEATURES = [
 ] as const;
 
 const PAIR_COUNT = FEATURES.length / 2;
+const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
+
+function subscribeToReducedMotion(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** The visitor's reduced-motion preference, followed live; the server assumes none. */
+function usePrefersReducedMotion() {
+  return useSyncExternalStore(
+    subscribeToReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
+}
 
 /**
  * Two pairs of feature cards. Without JavaScript all four show. With it, one pair at a time rotates
@@ -35,11 +51,10 @@ const PAIR_COUNT = FEATURES.length / 2;
 export function FeaturesSection({ enhanced, onScreen }: { enhanced: boolean; onScreen: boolean }) {
   const [pair, setPair] = useState(0);
   const [heldUntil, setHeldUntil] = useState(0);
-  const [paused, setPaused] = useState(false);
-
-  useEffect(() => {
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) setPaused(true);
-  }, []);
+  // The pause button's choice, once made, outranks the motion preference.
+  const prefersReducedMotion = usePrefersReducedMotion();
+  const [pausedByChoice, setPausedByChoice] = useState<boolean | null>(null);
+  const paused = pausedByChoice ?? prefersReducedMotion;
 
   useEffect(() => {
     if (!enhanced || !onScreen || paused) return;
@@ -105,7 +120,7 @@ export function FeaturesSection({ enhanced, onScreen }: { enhanced: boolean; onS
             <button
               type="button"
               className="ml-2 rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-ink hover:bg-slate-100"
-              onClick={() => setPaused((current) => !current)}
+              onClick={() => setPausedByChoice(!paused)}
             >
               {paused ? "Resume rotation" : "Pause rotation"}
             </button>

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
 import {
   BOUNDARY_HINT_MS,
   type Direction,
@@ -56,7 +57,7 @@ function scrollsInside(target: EventTarget | null, direction: Direction): boolea
  */
 export function useSectionScroller(sectionIds: readonly string[], confirmLeaveIds: readonly string[]) {
   const [active, setActive] = useState(0);
-  const [enhanced, setEnhanced] = useState(false);
+  const enhanced = useHydrated();
   /** The direction of a "swipe again" hint on screen, if any. */
   const [hint, setHint] = useState<Direction | null>(null);
   const activeRef = useRef(0);
@@ -95,8 +96,6 @@ export function useSectionScroller(sectionIds: readonly string[], confirmLeaveId
   );
 
   useEffect(() => {
-    setEnhanced(true);
-
     const sectionTops = () => sectionIds.map((id) => document.getElementById(id)?.getBoundingClientRect().top ?? 0);
     const syncToScroll = () => makeActive(sectionAtReadingLine(sectionTops(), window.innerHeight));
     syncToScroll();
@@ -203,6 +202,17 @@ export function useSectionScroller(sectionIds: readonly string[], confirmLeaveId
       if (index >= 0) makeActive(index);
     };
 
+    // In-page links (dots, "Why choose us") move the scroller instead of jumping.
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || event.button !== 0) return;
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const link = event.target instanceof Element ? event.target.closest("a[href^='#']") : null;
+      const index = link ? sectionIds.indexOf(link.getAttribute("href")?.slice(1) ?? "") : -1;
+      if (index < 0) return;
+      event.preventDefault();
+      goTo(index, { force: true, focus: true });
+    };
+
     window.addEventListener("wheel", onWheel, { passive: false });
     window.addEventListener("touchstart", onTouchStart, { passive: true });
     window.addEventListener("touchmove", onTouchMove, { passive: false });
@@ -210,6 +220,7 @@ export function useSectionScroller(sectionIds: readonly string[], confirmLeaveId
     window.addEventListener("keydown", onKeyDown);
     window.addEventListener("scroll", onScroll, { passive: true });
     document.addEventListener("focusin", onFocusIn);
+    document.addEventListener("click", onClick);
     return () => {
       window.removeEventListener("wheel", onWheel);
       window.removeEventListener("touchstart", onTouchStart);
@@ -218,10 +229,11 @@ export function useSectionScroller(sectionIds: readonly string[], confirmLeaveId
       window.removeEventListener("keydown", onKeyDown);
       window.removeEventListener("scroll", onScroll);
       document.removeEventListener("focusin", onFocusIn);
+      document.removeEventListener("click", onClick);
       cancelAnimationFrame(frame);
       clearTimeout(hintTimer.current);
     };
   }, [confirmLeaveIds, goTo, makeActive, sectionElement, sectionIds]);
 
-  return { active, enhanced, hint, goTo };
+  return { active, enhanced, hint };
 }
