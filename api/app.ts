@@ -63,7 +63,7 @@ export function createApi(deps: ApiDeps) {
   api.onError((error, c) => {
     if (error instanceof AppError) {
       return c.json(
-        { success: false, message: error.message, ...(error.errors && { errors: error.errors }) },
+        { success: false, message: error.message, ...(error.errors && { errors: error.errors }), ...error.flags },
         error.status,
       );
     }

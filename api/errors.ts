@@ -4,6 +4,8 @@ export class AppError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Flags the envelope carries beside message and errors, for a client to act on. */
+    readonly flags?: { humanCheckRequired?: true },
   ) {
     super(message);
     this.name = "AppError";

@@ -59,6 +59,28 @@ export const sessions = pgTable(
   (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * Browsers that have signed in to an account: a random device token, stored as a SHA-256 hash.
+ * A sign-in that presents one skips the account-wide human-check requirement (ADR 015).
+ * One browser keeps one token; signing in to a second account adds a row with the same hash.
+ */
+export const knownDevices = pgTable(
+  "known_devices",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("known_devices_token_user_key").on(t.tokenHash, t.userId),
+    index("known_devices_user_idx").on(t.userId),
+  ],
+);
+
 export const passwordResets = pgTable(
   "password_resets",
   {

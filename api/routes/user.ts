@@ -79,6 +79,8 @@ const loginInput = z.object({
     .string(required("Please enter your password"))
     .min(1, "Please enter your password")
     .max(4096, INVALID_LOGIN),
+  deviceToken: z.string().max(128).optional(),
+  "g-recaptcha-response": humanCheckAnswer,
 });
 const forgetInput = z.object({ email });
 const resetInput = z
@@ -136,8 +138,12 @@ export const userRoutes = new Hono<ApiEnv>()
     return ok(c, { token }, "Your account has been created", 201);
   })
   .post("/login", async (c) => {
-    const input = await formInput(c, loginInput);
-    return ok(c, await login(serviceContext(c), input), "Signed in");
+    const { "g-recaptcha-response": humanCheckAnswer, ...input } = await formInput(c, loginInput);
+    return ok(
+      c,
+      await login({ ...serviceContext(c), logger: c.get("logger") }, { ...input, humanCheckAnswer }),
+      "Signed in",
+    );
   })
   .get("/access", (c) => {
     const user = requireUser(c);

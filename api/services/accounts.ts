@@ -5,9 +5,12 @@ import { orders, tickets, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound, unauthorized } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { accountChangedMail } from "../mail/templates";
+import type { Logger } from "../logger";
 import { centsToUsd } from "./money";
 import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verifyPassword } from "./passwords";
-import { RATE_RULES, checkRateLimit, hitRateLimit, subjectKey } from "./rate-limit";
+import { HUMAN_CHECK_FAILED, HUMAN_CHECK_FIELD, HUMAN_CHECK_REQUIRED, verifyHumanCheck } from "./human-check";
+import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known-devices";
+import { RATE_RULES, countHit, hitRateLimit, hitsSoFar, subjectKey } from "./rate-limit";
 import { createSession, revokeAllSessions } from "./sessions";
 
 /** Usernames are 3 to 64 of these characters (the length is checked apart, for a clearer message). */
@@ -102,17 +105,32 @@ export async function registerAccount(
   }
 }
 
+export type LoginInput = {
+  username: string;
+  password: string;
+  /** The browser's device token from an earlier sign-in, if it kept one. */
+  deviceToken?: string;
+  /** The human-check answer, needed once the account has had many failed sign-ins. */
+  humanCheckAnswer?: string;
+};
+
 /**
  * Signs in by username or email. Unknown accounts cost one argon2 verification too, and every
  * failure gives the same answer, so neither the message nor the time tells who has an account.
+ *
+ * Failures from anywhere never lock the owner out (ADR 015): past a few of them, a browser the
+ * account does not know must pass the human check with the password, while a browser that signed
+ * in before goes on as usual. The per-address limits stop any one guessing address.
  */
-export async function login(ctx: Context, input: { username: string; password: string }): Promise<{ token: string }> {
+export async function login(
+  ctx: Context & { logger?: Logger },
+  input: LoginInput,
+): Promise<{ token: string; deviceToken: string }> {
   const now = ctx.now ?? new Date();
   const scale = ctx.config.rateLimitScale;
   const account = subjectKey(input.username);
   await hitRateLimit(ctx.db, RATE_RULES.loginPerAddress, ctx.ip, { now, scale });
   await hitRateLimit(ctx.db, RATE_RULES.loginPerAddressAndAccount, `${ctx.ip}:${account}`, { now, scale });
-  await checkRateLimit(ctx.db, RATE_RULES.loginFailuresPerAccount, account, { now, scale });
 
   // A guest account's username is its email, so one name can match two accounts; the username wins ties.
   const candidates = await ctx.db
@@ -121,6 +139,26 @@ export async function login(ctx: Context, input: { username: string; password: s
     .where(or(sameText(users.username, input.username), sameText(users.email, input.username)))
     .orderBy(sql`lower(${users.username}) = lower(${input.username}) desc`)
     .limit(2);
+  const knownTo = await accountsKnownToDevice(
+    ctx.db,
+    input.deviceToken,
+    candidates.map((candidate) => candidate.id),
+    now,
+  );
+  const device = knownTo.size > 0 ? subjectKey(input.deviceToken!) : undefined;
+  const { loginFailuresBeforeHumanCheck: accountRule, loginFailuresPerDevice: deviceRule } = RATE_RULES;
+  const trusted = async () =>
+    device !== undefined && (await hitsSoFar(ctx.db, deviceRule, device, now)) < deviceRule.limit;
+
+  if ((await hitsSoFar(ctx.db, accountRule, account, now)) >= accountRule.limit && !(await trusted())) {
+    const check = await verifyHumanCheck(ctx, input.humanCheckAnswer, { ip: ctx.ip, now });
+    if (!check.ok) {
+      ctx.logger?.info("login human check failed", { reason: check.reason });
+      const message = check.reason === "missing" ? HUMAN_CHECK_REQUIRED : HUMAN_CHECK_FAILED;
+      throw new AppError(400, message, { [HUMAN_CHECK_FIELD]: [message] }, { humanCheckRequired: true });
+    }
+  }
+
   if (candidates.length === 0) await verifyAgainstNobody(input.password);
   for (const candidate of candidates) {
     if (!(await verifyPassword(candidate.passwordHash, input.password))) continue;
@@ -130,13 +168,16 @@ export async function login(ctx: Context, input: { username: string; password: s
         .set({ passwordHash: await hashPassword(input.password) })
         .where(eq(users.id, candidate.id));
     }
-    return { token: await createSession(ctx.db, candidate.id, { now, userAgent: ctx.userAgent }) };
+    return {
+      token: await createSession(ctx.db, candidate.id, { now, userAgent: ctx.userAgent }),
+      deviceToken: await rememberDevice(ctx.db, candidate.id, input.deviceToken, now),
+    };
   }
-  await hitRateLimit(ctx.db, RATE_RULES.loginFailuresPerAccount, account, { now, scale }).catch((error) => {
-    // This failure is already answered below; the limit bites on the next try.
-    if (!(error instanceof AppError)) throw error;
-  });
-  throw unauthorized(INVALID_LOGIN);
+  const failures = await countHit(ctx.db, accountRule, account, now);
+  if (device) await countHit(ctx.db, deviceRule, device, now);
+  // Said now, so the page can show the check before the next try instead of after it.
+  const checkNext = failures >= accountRule.limit && !(await trusted());
+  throw new AppError(401, INVALID_LOGIN, undefined, checkNext ? { humanCheckRequired: true } : undefined);
 }
 
 export type Profile = {
@@ -251,6 +292,7 @@ export async function updatePassword(
   return ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, autoCreated: false, updatedAt: now }).where(eq(users.id, userId));
     await revokeAllSessions(tx, userId, { now });
+    await forgetAllDevices(tx, userId);
     await enqueueMail(tx, accountChangedMail({ to: user.email, change: "password", publicUrl: ctx.config.publicUrl }));
     return { token: await createSession(tx, userId, { now, userAgent: ctx.userAgent }) };
   });

@@ -20,6 +20,10 @@ export const MAX_CHALLENGE_AGE_MS = 2 * 60 * 60 * 1000;
 /** The input the web layer renders hidden and refuses when filled; a name autofill leaves alone. */
 export const HONEYPOT_FIELD = "name__confirm";
 export const HUMAN_CHECK_FAILED = "Please complete the human check and try again.";
+export const HUMAN_CHECK_REQUIRED =
+  "This account has had many failed sign-ins. Please complete the human check and sign in again.";
+/** The field every guarded form sends its answer in (the spec's name, whichever provider). */
+export const HUMAN_CHECK_FIELD = "g-recaptcha-response";
 
 export type HumanCheckResult = { ok: true } | { ok: false; reason: string };
 
@@ -71,7 +75,7 @@ export async function assertHuman(
   const result = await verifyHumanCheck(deps, answer, options);
   if (!result.ok) {
     deps.logger?.info("human check failed", { reason: result.reason });
-    throw badRequest(HUMAN_CHECK_FAILED, { "g-recaptcha-response": [HUMAN_CHECK_FAILED] });
+    throw badRequest(HUMAN_CHECK_FAILED, { [HUMAN_CHECK_FIELD]: [HUMAN_CHECK_FAILED] });
   }
 }
 

@@ -7,6 +7,7 @@ import { passwordResets, users } from "../db/schema";
 import { badRequest } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { accountChangedMail, resetCodeMail } from "../mail/templates";
+import { forgetAllDevices } from "./known-devices";
 import { hashPassword, passwordProblem } from "./passwords";
 import { RATE_RULES, hitRateLimit, subjectKey } from "./rate-limit";
 import { createSession, revokeAllSessions } from "./sessions";
@@ -141,6 +142,7 @@ export async function resetPassword(
     if (!spent) throw invalid();
     await tx.update(users).set({ passwordHash, autoCreated: false, updatedAt: now }).where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, { now });
+    await forgetAllDevices(tx, user.id);
     await enqueueMail(
       tx,
       accountChangedMail({ to: user.email, change: "password", publicUrl: ctx.config.publicUrl }),

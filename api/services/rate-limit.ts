@@ -14,8 +14,14 @@ const HOUR = 60 * MINUTE;
 export const RATE_RULES = {
   loginPerAddress: { name: "login:ip", limit: 50, windowMs: 15 * MINUTE },
   loginPerAddressAndAccount: { name: "login:ip-account", limit: 10, windowMs: 15 * MINUTE },
-  /** Failed sign-ins on one account from anywhere: the brake on a distributed guess. */
-  loginFailuresPerAccount: { name: "login:account-failures", limit: 100, windowMs: HOUR },
+  /**
+   * Failed sign-ins on one account from anywhere: past this, a browser the account does not know
+   * must pass the human check with the password (ADR 015). It asks, never refuses, so the owner is
+   * not locked out; and it is not scaled by RATE_LIMIT_SCALE, which is for shared addresses.
+   */
+  loginFailuresBeforeHumanCheck: { name: "login:account-failures", limit: 5, windowMs: HOUR },
+  /** Failures through one known browser: a stolen device cookie is no free pass past the human check. */
+  loginFailuresPerDevice: { name: "login:device-failures", limit: 10, windowMs: 15 * MINUTE },
   registerPerAddress: { name: "register:ip", limit: 20, windowMs: HOUR },
   registerPerEmail: { name: "register:email", limit: 5, windowMs: HOUR },
   forgetPerAddress: { name: "forget:ip", limit: 10, windowMs: 15 * MINUTE },
@@ -45,10 +51,21 @@ function windowStart(rule: RateRule, now: Date): Date {
   return new Date(Math.floor(now.getTime() / rule.windowMs) * rule.windowMs);
 }
 
-/**
- * Counts one hit in one statement, so concurrent instances never lose a count, and
- * throws a 429 once the window holds more than the limit (times RATE_LIMIT_SCALE).
- */
+/** Counts one hit in one statement, so concurrent instances never lose a count; answers the window's hits. */
+export async function countHit(db: Executor, rule: RateRule, subject: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: `${rule.name}:${subject}`, windowStart: windowStart(rule, now), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
+    .returning({ hits: rateLimits.hits });
+  if (Math.random() < 0.02) await cleanUpRateLimits(db, now);
+  return row.hits;
+}
+
+/** Counts one hit and throws a 429 once the window holds more than the limit (times RATE_LIMIT_SCALE). */
 export async function hitRateLimit(
   db: Executor,
   rule: RateRule,
@@ -56,33 +73,17 @@ export async function hitRateLimit(
   options: { now?: Date; scale?: number } = {},
 ): Promise<void> {
   const now = options.now ?? new Date();
-  const start = windowStart(rule, now);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key: `${rule.name}:${subject}`, windowStart: start, hits: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { hits: sql`${rateLimits.hits} + 1` },
-    })
-    .returning({ hits: rateLimits.hits });
-  if (Math.random() < 0.02) await cleanUpRateLimits(db, now);
-  throwWhenOver(rule, row.hits, start, now, options.scale);
+  const hits = await countHit(db, rule, subject, now);
+  throwWhenOver(rule, hits, windowStart(rule, now), now, options.scale);
 }
 
-/** Throws a 429 when the window is already full, without counting a hit (for limits on failures only). */
-export async function checkRateLimit(
-  db: Executor,
-  rule: RateRule,
-  subject: string,
-  options: { now?: Date; scale?: number } = {},
-): Promise<void> {
-  const now = options.now ?? new Date();
-  const start = windowStart(rule, now);
+/** The hits the current window holds, without counting one (for thresholds on failures only). */
+export async function hitsSoFar(db: Executor, rule: RateRule, subject: string, now = new Date()): Promise<number> {
   const [row] = await db
     .select({ hits: rateLimits.hits })
     .from(rateLimits)
-    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, start)));
-  throwWhenOver(rule, (row?.hits ?? 0) + 1, start, now, options.scale);
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart(rule, now))));
+  return row?.hits ?? 0;
 }
 
 function throwWhenOver(rule: RateRule, hits: number, start: Date, now: Date, scale = 1): void {
