@@ -11,7 +11,7 @@ export type AccountsTestApi = Awaited<ReturnType<typeof createAccountsTestApi>>;
 type Answer = {
   status: number;
   headers: Headers;
-  body: { success: boolean; message: string; payload?: any; errors?: any };
+  body: { success: boolean; message: string; payload?: any; errors?: any; humanCheckRequired?: boolean };
 };
 type CallOptions = { token?: string; ip?: string };
 
