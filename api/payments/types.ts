@@ -7,16 +7,23 @@
  *
  *  1. Record (gateway, eventId) in webhook_events inside the same transaction that applies the event, and
  *     apply nothing when that row already exists: providers deliver the same event more than once.
- *  2. Find the payment by (gateway, providerReference): a reference that belongs to no payment of THIS
- *     gateway changes nothing (an event signed for one gateway can never settle another gateway's payment).
- *     When the event carries a paymentId, it must be that payment's id as well.
+ *  2. Find the payment by the event's paymentId (our id, sent to the provider before its reference is stored)
+ *     when the event carries one, else by (gateway, providerReference). A payment whose provider_reference
+ *     is still null (the checkout has not stored it yet) takes the event's reference. A payment of ANOTHER
+ *     gateway, or a stored reference that differs from the event's, changes nothing and is logged as a
+ *     warning (an event signed for one gateway can never settle another gateway's payment).
+ *     No payment found: keep nothing (not even the webhook_events row) and answer non-2xx (503) so the
+ *     provider delivers the event again; a 2xx here would lose a real payment.
  *  3. For "paid": require amountCents === payment.amountCents and currency === payment.currency ("USD");
  *     a mismatch changes nothing and is logged as a warning.
  *  4. Apply transitions only forward: pending -> paid | failed | expired. A "failed" or "expired" event for a
  *     payment that is already paid changes nothing; a "paid" event for an expired payment is a late payment
  *     and is honoured (deliver what stock remains, credit the rest to the balance).
  *  5. Answer the provider 2xx for applied, duplicate and "ignored" events, so it stops retrying; answer
- *     400 for a WebhookRejected with reason signature, stale or malformed, and 404 for unsupported.
+ *     400 for a WebhookRejected with reason signature, stale or malformed, 404 for unsupported, and 503
+ *     for a payment not found (step 2).
+ *
+ * Adapters return paymentId whenever the provider echoes it (metadata, client reference, custom field).
  */
 
 export type HostedGatewayName = "stripe" | "coinbase" | "shoppy" | "sandbox";
@@ -49,7 +56,7 @@ export type PaymentEvent = {
   eventId: string;
   type: "paid" | "failed" | "expired";
   providerReference: string;
-  /** The paymentId we sent as metadata, when the provider echoes it back. */
+  /** The paymentId we sent with the checkout, whenever the provider echoes it back: the caller finds the payment by it. */
   paymentId?: string;
   /** What the provider says this checkout is for, in integer cents. */
   amountCents: number;

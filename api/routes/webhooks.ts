@@ -4,12 +4,14 @@ import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { WebhookRejected } from "../payments/types";
-import { paymentGatewaysFor, readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payments";
+import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payment-events";
+import { paymentGatewaysFor } from "../services/payments";
 
 /**
  * POST /v1/webhooks/{gateway}: the raw body goes to the adapter untouched (signatures cover its bytes).
  * Applied, duplicate and ignored events answer 200 so the provider stops retrying; a rejected one 400,
- * an unknown gateway 404. Nothing from a rejected request is trusted or logged above debug.
+ * an unknown gateway 404; an event for a payment we cannot find yet 503 (PaymentNotFoundYet), so the
+ * provider delivers it again. Nothing from a rejected request is trusted or logged above debug.
  */
 export const webhookRoutes = new Hono<ApiEnv>().post("/:gateway", async (c) => {
   const rawBody = await c.req.text();

@@ -1,15 +1,13 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
-import { orders, paymentGateways, payments, users, webhookEvents } from "../db/schema";
+import { paymentGateways, payments, users } from "../db/schema";
 import { AppError, badRequest, notFound } from "../errors";
 import type { Logger } from "../logger";
-import { type PaymentGateways, createPaymentGateways, gatewayForWebhook } from "../payments/registry";
-import { type SandboxOutcome, signSandboxEvent } from "../payments/sandbox";
-import { GatewayUnavailable, type HostedGatewayName, type PaymentEvent } from "../payments/types";
-import { creditBalance } from "./balance";
+import { type PaymentGateways, createPaymentGateways } from "../payments/registry";
+import { GatewayUnavailable, type HostedGatewayName } from "../payments/types";
 import { createOrder } from "./order-create";
-import { cancelUnpaidOrder, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
+import { cancelUnpaidOrder } from "./order-settlement";
 import { clearServerCart } from "./server-cart";
 
 export type PaymentDeps = { db: Database; config: Config; logger: Logger };
@@ -165,168 +163,4 @@ export async function createTopUp(
     deps.logger.warn("top-up checkout could not be opened", { gateway: gateway.name, error: error.message });
     throw new AppError(503, GATEWAY_DOWN);
   }
-}
-
-// ---------------------------------------------------------------- webhooks
-
-export type WebhookOutcome = "applied" | "duplicate" | "ignored";
-
-/**
- * One webhook delivery, from raw bytes to its effect: the adapter verifies it (throws WebhookRejected),
- * then the event is applied following the caller contract in api/payments/types.ts.
- */
-export async function receiveWebhook(
-  deps: PaymentDeps,
-  gatewayName: string,
-  rawBody: string,
-  headers: Headers,
-  now = new Date(),
-): Promise<WebhookOutcome> {
-  const gateway = gatewayForWebhook(paymentGatewaysFor(deps.config), gatewayName);
-  const event = await gateway.parseWebhook(rawBody, headers, now);
-  if (event.type === "ignored") return "ignored";
-  return applyPaymentEvent(deps, gateway.name, event, now);
-}
-
-/** Thrown inside the transaction to undo the webhook_events row of an event that must change nothing. */
-class IgnoredEvent extends Error {}
-
-export async function applyPaymentEvent(
-  deps: PaymentDeps,
-  gateway: HostedGatewayName,
-  event: PaymentEvent,
-  now = new Date(),
-): Promise<WebhookOutcome> {
-  const log = { gateway, eventId: event.eventId, providerEventType: event.providerEventType };
-  try {
-    return await deps.db.transaction(async (tx) => {
-      // 1. Idempotency: the first delivery inserts the row; a concurrent duplicate waits on the key, then does nothing.
-      const recorded = await tx
-        .insert(webhookEvents)
-        .values({ gateway, eventId: event.eventId, receivedAt: now })
-        .onConflictDoNothing()
-        .returning({ eventId: webhookEvents.eventId });
-      if (recorded.length === 0) return "duplicate" as const;
-
-      // 2. The payment must be one of THIS gateway's.
-      const [found] = await tx
-        .select({ id: payments.id, orderId: payments.orderId })
-        .from(payments)
-        .where(and(eq(payments.gateway, gateway), eq(payments.providerReference, event.providerReference)));
-      if (!found || (event.paymentId !== undefined && event.paymentId !== found.id)) {
-        deps.logger.warn("webhook for an unknown payment ignored", log);
-        throw new IgnoredEvent();
-      }
-      // Locks in the order the expiry job takes them (order, then payment), so the two never deadlock.
-      if (found.orderId)
-        await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for("update");
-      const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id)).for("update");
-      await tx
-        .update(webhookEvents)
-        .set({ paymentId: payment.id })
-        .where(and(eq(webhookEvents.gateway, gateway), eq(webhookEvents.eventId, event.eventId)));
-
-      if (event.type === "paid") {
-        // 3. The amount and currency must be what we asked for.
-        if (event.amountCents !== payment.amountCents || event.currency !== payment.currency) {
-          deps.logger.warn("webhook amount or currency does not match the payment; ignored", {
-            ...log,
-            paymentId: payment.id,
-            expected: `${payment.amountCents} ${payment.currency}`,
-            received: `${event.amountCents} ${event.currency}`,
-          });
-          throw new IgnoredEvent();
-        }
-        // 4. Forward only: a paid payment stays paid. Paid after failed/expired is a late payment, honoured.
-        if (payment.status === "paid" || payment.status === "refunded") return "duplicate" as const;
-        await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
-        if (payment.purpose === "topup") {
-          await creditBalance(tx, payment.userId, payment.amountCents, "in", {
-            paymentId: payment.id,
-            note: "Balance top-up",
-            now,
-          });
-          return "applied" as const;
-        }
-        const [order] = await tx
-          .select({ id: orders.id, status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, payment.orderId!))
-          .for("update");
-        if (order.status === "completed" || order.status === "partiallyComplete") return "applied" as const;
-        await fulfilPaidOrder(tx, { publicUrl: deps.config.publicUrl }, order.id, now);
-        return "applied" as const;
-      }
-
-      // failed / expired: only a pending payment moves, and its pending order ends and frees its stock.
-      if (payment.status !== "pending") return "ignored" as const;
-      await tx.update(payments).set({ status: event.type }).where(eq(payments.id, payment.id));
-      if (payment.purpose === "order") {
-        const [order] = await tx
-          .select({ id: orders.id, status: orders.status, couponId: orders.couponId })
-          .from(orders)
-          .where(eq(orders.id, payment.orderId!))
-          .for("update");
-        if (order.status === "pending") {
-          await closeUnpaidOrder(tx, order, event.type === "expired" ? "expired" : "cancelled", now);
-        }
-      }
-      return "applied" as const;
-    });
-  } catch (error) {
-    if (error instanceof IgnoredEvent) return "ignored";
-    throw error;
-  }
-}
-
-// ---------------------------------------------------------------- sandbox
-
-export type SandboxPayment = {
-  paymentId: string;
-  orderId: string | null;
-  purpose: "order" | "topup";
-  amount: number;
-  status: string;
-};
-
-/** What the sandbox page shows: the stored amount and where the payment belongs. */
-export async function readSandboxPayment(db: Executor, paymentId: string): Promise<SandboxPayment> {
-  const [payment] = await db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.gateway, "sandbox")));
-  if (!payment) throw notFound("Payment not found");
-  return {
-    paymentId: payment.id,
-    orderId: payment.orderId,
-    purpose: payment.purpose,
-    amount: payment.amountCents / 100,
-    status: payment.status,
-  };
-}
-
-/**
- * The sandbox page's Pay and Cancel buttons: signs the event as the sandbox "provider" with the STORED
- * amount and currency, and sends it through receiveWebhook, the same code path and checks as
- * POST /v1/webhooks/sandbox.
- */
-export async function submitSandboxPayment(
-  deps: PaymentDeps,
-  paymentId: string,
-  outcome: SandboxOutcome,
-  now = new Date(),
-): Promise<{ outcome: WebhookOutcome; orderId: string | null; purpose: "order" | "topup" }> {
-  if (!paymentGatewaysFor(deps.config).has("sandbox")) throw notFound("Payment not found");
-  const [payment] = await deps.db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.id, paymentId), eq(payments.gateway, "sandbox")));
-  if (!payment) throw notFound("Payment not found");
-  const signed = signSandboxEvent(
-    { paymentId, amountCents: payment.amountCents, currency: payment.currency, outcome },
-    deps.config,
-    now,
-  );
-  const result = await receiveWebhook(deps, "sandbox", signed.body, new Headers(signed.headers), now);
-  return { outcome: result, orderId: payment.orderId, purpose: payment.purpose };
 }

@@ -14,7 +14,7 @@ import { signSandboxEvent } from "../../api/payments/sandbox";
 import { debitBalance } from "../../api/services/balance";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { submitSandboxPayment } from "../../api/services/payments";
+import { submitSandboxPayment } from "../../api/services/payment-events";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /*

@@ -5,7 +5,7 @@ import { balanceLedger, mailOutbox, orders, payments, stockCredentials, users } 
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { maskEmail } from "../../api/services/order-presentation";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { submitSandboxPayment } from "../../api/services/payments";
+import { submitSandboxPayment } from "../../api/services/payment-events";
 import { type FakeGateways, startFakeGateways } from "../support/fake-gateways";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 

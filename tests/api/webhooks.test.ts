@@ -9,6 +9,7 @@ import {
   users,
   webhookEvents,
 } from "../../api/db/schema";
+import { newId } from "../../api/db/ids";
 import { signSandboxEvent } from "../../api/payments/sandbox";
 import { createTopUp } from "../../api/services/payments";
 import { coinbaseWebhook, type FakeGateways, startFakeGateways } from "../support/fake-gateways";
@@ -53,6 +54,18 @@ async function deliveredCount(orderId: string) {
     .innerJoin(orderProducts, eq(orderProducts.id, deliveredCredentials.orderProductId))
     .where(eq(orderProducts.orderId, orderId));
   return rows.length;
+}
+
+/** A signed Coinbase charge:confirmed delivery for $5.00, echoing our payment id as Coinbase does. */
+function coinbasePaid(chargeId: string, paymentId: string) {
+  const eventId = randomUUID();
+  const delivery = coinbaseWebhook({
+    id: eventId,
+    type: "charge:confirmed",
+    created_at: new Date().toISOString(),
+    data: { id: chargeId, pricing: { local: { amount: "5.00", currency: "USD" } }, metadata: { paymentId } },
+  });
+  return { ...delivery, eventId };
 }
 
 function postSandbox(body: string, headers: Record<string, string>) {
@@ -144,6 +157,73 @@ describe("POST /v1/webhooks/{gateway}", () => {
     expect(answer.status).toBe(200);
     expect(answer.body.payload).toEqual({ outcome: "ignored" });
     expect(await orderStatus(orderId)).toBe("pending");
+  });
+
+  it("applies a paid event that arrives before the checkout stored the provider's reference", async () => {
+    for (const method of ["sandbox", "coinbase"] as const) {
+      const { orderId, payment } = await pendingOrder(method);
+      // The crash window: the payment row is committed, the provider knows our id, the reference is not stored.
+      await client.db.update(payments).set({ providerReference: null }).where(eq(payments.id, payment.id));
+      const { body, headers } =
+        method === "sandbox" ? sandboxEvent(payment.id, 500) : coinbasePaid(payment.providerReference!, payment.id);
+      const answer = await client.post(`/v1/webhooks/${method}`, body, {
+        headers: Object.fromEntries(new Headers(headers)),
+      });
+      expect(answer.status, method).toBe(200);
+      expect(answer.body.payload, method).toEqual({ outcome: "applied" });
+      expect(await orderStatus(orderId)).toBe("completed");
+      expect(await deliveredCount(orderId)).toBe(1);
+      const [stored] = await client.db.select().from(payments).where(eq(payments.id, payment.id));
+      expect(stored).toMatchObject({ status: "paid", providerReference: payment.providerReference });
+    }
+  });
+
+  it("answers 503 for a payment it cannot find, keeps nothing, and applies the redelivery once the payment exists", async () => {
+    const customer = await createCustomer(client.db);
+    const paymentId = newId();
+    const delivery = coinbasePaid("charge-not-stored-yet", paymentId);
+    const deliver = () =>
+      client.post("/v1/webhooks/coinbase", delivery.body, { headers: Object.fromEntries(delivery.headers) });
+
+    const early = await deliver();
+    expect(early.status).toBe(503);
+    expect(early.body.success).toBe(false);
+    expect(await client.db.select().from(webhookEvents).where(eq(webhookEvents.eventId, delivery.eventId))).toEqual([]);
+
+    await client.db
+      .insert(payments)
+      .values({ id: paymentId, purpose: "topup", userId: customer.id, gateway: "coinbase", amountCents: 500 });
+    const retried = await deliver();
+    expect(retried.status).toBe(200);
+    expect(retried.body.payload).toEqual({ outcome: "applied" });
+    const [user] = await client.db
+      .select({ balanceCents: users.balanceCents })
+      .from(users)
+      .where(eq(users.id, customer.id));
+    expect(user.balanceCents).toBe(500);
+  });
+
+  it("ignores an event whose reference differs from the one stored for our payment", async () => {
+    const { orderId, payment } = await pendingOrder("coinbase");
+    const { body, headers } = coinbasePaid("another-charge", payment.id);
+    const answer = await client.post("/v1/webhooks/coinbase", body, { headers: Object.fromEntries(headers) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.payload).toEqual({ outcome: "ignored" });
+    expect(await orderStatus(orderId)).toBe("pending");
+    const [stored] = await client.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(stored).toMatchObject({ status: "pending", providerReference: payment.providerReference });
+  });
+
+  it("ignores an event naming another gateway's payment, even one whose reference is not stored yet", async () => {
+    const { orderId, payment } = await pendingOrder("sandbox");
+    await client.db.update(payments).set({ providerReference: null }).where(eq(payments.id, payment.id));
+    const { body, headers } = coinbasePaid("a-coinbase-charge", payment.id);
+    const answer = await client.post("/v1/webhooks/coinbase", body, { headers: Object.fromEntries(headers) });
+    expect(answer.status).toBe(200);
+    expect(answer.body.payload).toEqual({ outcome: "ignored" });
+    expect(await orderStatus(orderId)).toBe("pending");
+    const [stored] = await client.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(stored).toMatchObject({ status: "pending", providerReference: null });
   });
 
   it("answers 404 for a gateway that is not enabled here", async () => {
