@@ -3,7 +3,7 @@ import type { GatewayCredentials } from "../config";
 import { formatDecimalAmount, parseDecimalAmount } from "./amounts";
 import { assertValidCheckoutRequest, checkoutMetadata } from "./checkout-request";
 import { postJsonToProvider } from "./provider-http";
-import { hexSignatureMatches, hmacHex, parseSignedJson, requiredHeader } from "./signatures";
+import { assertSignedRecently, hexSignatureMatches, hmacHex, parseSignedJson, requiredHeader } from "./signatures";
 import {
   GatewayUnavailable,
   WebhookRejected,
@@ -22,8 +22,6 @@ export const COINBASE_API_VERSION = "2018-03-22";
  * stopped by the caller's record of event ids.
  */
 export const COINBASE_EVENT_MAX_AGE_MS = 3 * 24 * 60 * 60 * 1000;
-/** Allowed clock difference for events that claim to come from the future. */
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 const chargeCreatedSchema = z.object({
   data: z.object({ id: z.string().min(1), code: z.string().min(1), hosted_url: z.string().url() }),
@@ -114,8 +112,5 @@ export function createCoinbaseGateway(credentials: GatewayCredentials): PaymentG
 function assertFresh(createdAt: string, now: Date): void {
   const created = Date.parse(createdAt);
   if (Number.isNaN(created)) throw new WebhookRejected("malformed", "the Coinbase event has an unreadable created_at");
-  const age = now.getTime() - created;
-  if (age > COINBASE_EVENT_MAX_AGE_MS || age < -CLOCK_SKEW_MS) {
-    throw new WebhookRejected("stale", "the Coinbase event is outside the accepted time window");
-  }
+  assertSignedRecently(created, now, COINBASE_EVENT_MAX_AGE_MS, "the Coinbase event");
 }

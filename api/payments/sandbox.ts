@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { z } from "zod";
 import type { Config } from "../config";
 import { assertValidCheckoutRequest } from "./checkout-request";
-import { hexSignatureMatches, hmacHex, parseSignedJson, requiredHeader } from "./signatures";
+import { assertSignedRecently, hexSignatureMatches, hmacHex, parseSignedJson, requiredHeader } from "./signatures";
 import { WebhookRejected, type Checkout, type CheckoutRequest, type PaymentGateway, type VerifiedEvent } from "./types";
 
 /*
@@ -108,9 +108,7 @@ export function createSandboxGateway(config: SessionSecrets & Pick<Config, "publ
       return signatures.some((signature) => hexSignatureMatches(signature, expected));
     });
     if (!genuine) throw new WebhookRejected("signature", "the sandbox signature does not match the body");
-    if (Math.floor(now.getTime() / 1000) - timestamp > SANDBOX_WEBHOOK_TOLERANCE_SECONDS) {
-      throw new WebhookRejected("stale", "the sandbox event is older than the tolerance");
-    }
+    assertSignedRecently(timestamp * 1000, now, SANDBOX_WEBHOOK_TOLERANCE_SECONDS * 1000, "the sandbox event");
     const event = sandboxEventSchema.safeParse(parseSignedJson(rawBody));
     if (!event.success) throw new WebhookRejected("malformed", "the sandbox event is incomplete");
     const { id, type, providerReference, paymentId, amountCents, currency } = event.data;

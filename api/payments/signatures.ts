@@ -12,6 +12,21 @@ export function hexSignatureMatches(received: string, expected: string): boolean
   return timingSafeEqual(Buffer.from(candidate, "hex"), Buffer.from(expected, "hex"));
 }
 
+/** How far ahead of our clock a signed timestamp may be: clocks drift, a little, never an hour. */
+export const CLOCK_SKEW_TOLERANCE_MS = 5 * 60 * 1000;
+
+/**
+ * The freshness check for every gateway that signs a time: an event signed more than maxAgeMs ago is a
+ * replay, and one signed in the future beyond the clock skew is as suspect (a captured event stamped ahead
+ * would outlive the window). Both are "stale"; so is a time that is not a number.
+ */
+export function assertSignedRecently(signedAtMs: number, now: Date, maxAgeMs: number, what: string): void {
+  const age = now.getTime() - signedAtMs;
+  if (!Number.isFinite(age) || age > maxAgeMs || age < -CLOCK_SKEW_TOLERANCE_MS) {
+    throw new WebhookRejected("stale", `${what} is outside the accepted time window`);
+  }
+}
+
 /** Parses a body whose signature has already been checked. */
 export function parseSignedJson(rawBody: string): unknown {
   try {

@@ -144,6 +144,11 @@ describe("Coinbase Commerce webhooks", () => {
     expect((await rejection(gateway.parseWebhook(future.body, future.headers, now))).reason).toBe("stale");
     const retried = coinbaseWebhook(chargeEvent("charge:confirmed", { created_at: "2026-11-20T01:00:00Z" }));
     expect(await gateway.parseWebhook(retried.body, retried.headers, now)).toMatchObject({ type: "paid" });
+    // The same five minutes of clock skew as every other gateway.
+    const skewed = coinbaseWebhook(chargeEvent("charge:confirmed", { created_at: "2026-11-22T01:05:00Z" }));
+    expect(await gateway.parseWebhook(skewed.body, skewed.headers, now)).toMatchObject({ type: "paid" });
+    const ahead = coinbaseWebhook(chargeEvent("charge:confirmed", { created_at: "2026-11-22T01:05:01Z" }));
+    expect((await rejection(gateway.parseWebhook(ahead.body, ahead.headers, now))).reason).toBe("stale");
   });
 
   it("rejects a forged signature, a tampered body and a missing header", async () => {

@@ -90,11 +90,16 @@ describe("sandbox gateway", () => {
     ).toBe("signature");
   });
 
-  it("accepts an event 300 s old and rejects one 301 s old as stale", async () => {
-    const atLimit = signSandboxEvent(event, config, new Date(now.getTime() - 300_000));
-    expect(await gateway.parseWebhook(atLimit.body, new Headers(atLimit.headers), now)).toMatchObject({ type: "paid" });
-    const stale = signSandboxEvent(event, config, new Date(now.getTime() - 301_000));
-    expect((await rejection(gateway.parseWebhook(stale.body, new Headers(stale.headers), now))).reason).toBe("stale");
+  it("accepts an event signed up to 300 s before or after now and rejects anything further either way as stale", async () => {
+    for (const offsetMs of [-300_000, 300_000]) {
+      const inside = signSandboxEvent(event, config, new Date(now.getTime() + offsetMs));
+      expect(await gateway.parseWebhook(inside.body, new Headers(inside.headers), now)).toMatchObject({ type: "paid" });
+    }
+    for (const offsetMs of [-301_000, 301_000, 3_600_000]) {
+      const outside = signSandboxEvent(event, config, new Date(now.getTime() + offsetMs));
+      const rejected = await rejection(gateway.parseWebhook(outside.body, new Headers(outside.headers), now));
+      expect(rejected.reason, String(offsetMs)).toBe("stale");
+    }
   });
 
   it("rejects a forged signature, a tampered body, a moved timestamp and a missing or garbled header", async () => {

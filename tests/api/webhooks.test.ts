@@ -120,6 +120,10 @@ describe("POST /v1/webhooks/{gateway}", () => {
     const staleAnswer = await postSandbox(stale.body, stale.headers);
     expect(staleAnswer.status).toBe(400);
     expect(staleAnswer.body.message).toBe("Webhook rejected: stale");
+    const future = sandboxEvent(payment.id, 500, { now: new Date(Date.now() + 3_600_000) });
+    const futureAnswer = await postSandbox(future.body, future.headers);
+    expect(futureAnswer.status).toBe(400);
+    expect(futureAnswer.body.message).toBe("Webhook rejected: stale");
 
     const unsigned = await postSandbox(genuine.body, { "content-type": "application/json" });
     expect(unsigned.status).toBe(400);
