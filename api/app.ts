@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ApiDeps, ApiEnv } from "./context";
 import { AppError } from "./errors";
 import { SnapshotCache } from "./snapshot-cache";
+import { RateLimitedError } from "./services/rate-limit";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contentRoutes } from "./routes/content";
 import { cartRoutes } from "./routes/cart";
@@ -62,6 +63,8 @@ export function createApi(deps: ApiDeps) {
 
   api.onError((error, c) => {
     if (error instanceof AppError) {
+      // Every limit on every route says when to come back, here in one place.
+      if (error instanceof RateLimitedError) c.header("Retry-After", String(error.retryAfterSeconds));
       return c.json(
         { success: false, message: error.message, ...(error.errors && { errors: error.errors }), ...error.flags },
         error.status,

@@ -17,7 +17,6 @@ import {
 } from "../services/accounts";
 import { assertHuman } from "../services/human-check";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
-import { RateLimitedError } from "../services/rate-limit";
 import { revokeSession } from "../services/sessions";
 
 /*
@@ -120,10 +119,6 @@ function serviceContext(c: Context<ApiEnv>) {
 }
 
 export const userRoutes = new Hono<ApiEnv>()
-  .use(async (c, next) => {
-    await next();
-    if (c.error instanceof RateLimitedError) c.header("Retry-After", String(c.error.retryAfterSeconds));
-  })
   .post("/register", async (c) => {
     const input = await formInput(c, registerInput);
     const ctx = serviceContext(c);

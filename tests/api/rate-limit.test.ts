@@ -4,6 +4,7 @@ import { like } from "drizzle-orm";
 import { Hono } from "hono";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ApiEnv } from "../../api/context";
+import { newId } from "../../api/db/ids";
 import { rateLimits } from "../../api/db/schema";
 import { requestIp } from "../../api/request-ip";
 import { issueChallenge } from "../../api/services/human-check";
@@ -111,6 +112,21 @@ describe("rate limits on the account endpoints", () => {
     };
     for (let i = 0; i < 10; i++) expect((await t.post("/v1/user/reset-password", body)).status).toBe(400);
     expectTooMany(await t.post("/v1/user/reset-password", body));
+  });
+});
+
+describe("Retry-After on every 429", () => {
+  beforeEach(() => clearOfWindowBoundary(), 30_000);
+  it("the order lookup past its limit answers 429 with a numeric Retry-After, like the account routes", async () => {
+    const ip = freshIp();
+    const id = newId();
+    for (let attempt = 0; attempt < 60; attempt++) {
+      expect((await t.get(`/v1/order/read/${id}`, { ip })).status).toBe(404);
+    }
+    const limited = await t.get(`/v1/order/read/${id}`, { ip });
+    expectTooMany(limited);
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(15 * 60);
   });
 });
 
