@@ -22,6 +22,8 @@ import { originAllowed } from "./api/security";
 import { anonymousPageCache } from "./server/page-cache";
 
 const dev = process.argv.includes("--dev");
+/** Serves /v1 and /healthz only, without the Remix build: an API instance for a UI elsewhere (API_URL), or tests that run before the build. */
+const apiOnly = process.argv.includes("--api-only");
 
 function configOrExit(): Config {
   try {
@@ -127,8 +129,10 @@ app.use((req, res, next) => {
   res.status(403).type("text/plain").send("Cross-site form posts are not allowed.");
 });
 
-let build: ServerBuild | (() => Promise<ServerBuild>);
-if (dev) {
+let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
+if (apiOnly) {
+  build = undefined;
+} else if (dev) {
   const vite = await import("vite").then((module) => module.createServer({ server: { middlewareMode: true } }));
   app.use(vite.middlewares);
   build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
@@ -151,7 +155,7 @@ function loadContext(req: express.Request, res: express.Response): AppLoadContex
   };
 }
 
-if (typeof build !== "function" && config.pageCacheMs > 0) {
+if (build && typeof build !== "function" && config.pageCacheMs > 0) {
   const renderPage = createFetchRequestHandler(build, "production");
   app.get(
     "*",
@@ -163,7 +167,8 @@ if (typeof build !== "function" && config.pageCacheMs > 0) {
   );
 }
 
-app.all("*", createRequestHandler({ build, getLoadContext: loadContext }));
+if (build) app.all("*", createRequestHandler({ build, getLoadContext: loadContext }));
+else app.all("*", (_req, res) => res.status(404).type("text/plain").send("This instance serves the API only (/v1)."));
 
 /*
  * /v1 is answered by Hono straight from node:http, beside Express rather than inside it: the API
@@ -191,7 +196,7 @@ const isApiPath = (url = "") => url === "/v1" || url.startsWith("/v1/") || url.s
 
 const server: Server = createServer((req, res) => (isApiPath(req.url) ? serveApi(req, res) : app(req, res)));
 server.listen(config.port, () => {
-  logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev });
+  logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev, apiOnly });
 });
 
 async function shutdown(signal: string) {
