@@ -16,6 +16,7 @@ import { loadCheckoutPanel } from "./components/checkout/checkout.server";
 import { CheckoutSection } from "./components/checkout/checkout-section";
 import { RouteDialog } from "./components/dialog";
 import { GeneralErrorBoundary } from "./components/error-screens";
+import { NoScriptRefresh, type NoScriptRefreshHandle } from "./components/no-script-refresh";
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
@@ -34,7 +35,7 @@ export const links: LinksFunction = () => [
 ];
 
 /** Routes set `handle.hideChrome` to hide the header and footer (landing, legal pages). */
-export type RouteHandle = { hideChrome?: boolean };
+export type RouteHandle = { hideChrome?: boolean } & NoScriptRefreshHandle;
 
 /** The page that is also the cart: it shows the cart itself, never the side panel. */
 const CART_PAGE = "/cart";
@@ -88,6 +89,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        <NoScriptRefresh />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-ink antialiased">

@@ -3,6 +3,9 @@ import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/r
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { OrderProductCard } from "~/components/order/order-product-card";
+import { refreshAttempt, refreshDelaySeconds } from "~/components/order/pending-refresh";
+import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
+import type { RouteHandle } from "~/root";
 import { formatUsd } from "~/lib/money";
 import { type Order, readOrder } from "~/lib/orders.server";
 
@@ -36,15 +39,40 @@ export const meta: MetaFunction = () => [
 // Credentials must not be kept by shared caches or the browser's back-forward cache of another user.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-type LookupResult = { id: string; order: Order | null; error: string | null };
+type LookupResult = {
+  id: string;
+  order: Order | null;
+  error: string | null;
+  /** While the order is pending: the next reload without JavaScript, or null once it gave up. */
+  noScriptRefresh: NoScriptRefreshTarget | null;
+};
+
+export const handle: RouteHandle = {
+  noScriptRefresh: (data) => (data as LookupResult | undefined)?.noScriptRefresh ?? null,
+};
+
+const findOrderPath = (search: Record<string, string>) => `/find-order?${new URLSearchParams(search)}`;
+
+function nextNoScriptRefresh(id: string, attempt: number): NoScriptRefreshTarget | null {
+  const seconds = refreshDelaySeconds(attempt);
+  return seconds === null ? null : { seconds, url: findOrderPath({ id, refresh: String(attempt + 1) }) };
+}
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const id = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
-  if (!id) return data<LookupResult>({ id, order: null, error: null });
+  const url = new URL(request.url);
+  const id = (url.searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
+  const failed = (error: string | null, status?: number) =>
+    data<LookupResult>({ id, order: null, error, noScriptRefresh: null }, status ? { status } : undefined);
+  if (!id) return failed(null);
   const result = await readOrder(context, request, id);
-  if (result.ok) return data<LookupResult>({ id, order: result.payload, error: null });
-  if (result.status === 429) return data<LookupResult>({ id, order: null, error: result.message }, { status: 429 });
-  return data<LookupResult>({ id, order: null, error: ORDER_NOT_FOUND }, { status: 404 });
+  if (result.ok) {
+    const order = result.payload;
+    const noScriptRefresh =
+      order.status === "pending" ? nextNoScriptRefresh(id, refreshAttempt(url.searchParams.get("refresh"))) : null;
+    return data<LookupResult>({ id, order, error: null, noScriptRefresh });
+  }
+  if (result.status === 429) return failed(result.message, 429);
+  return failed(ORDER_NOT_FOUND, 404);
 }
 
 function usePollWhilePending(pending: boolean) {
@@ -91,7 +119,7 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 export default function FindOrderPage() {
-  const { id, order, error } = useLoaderData<typeof loader>();
+  const { id, order, error, noScriptRefresh } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/find-order";
   usePollWhilePending(order?.status === "pending");
@@ -137,12 +165,11 @@ export default function FindOrderPage() {
         <>
           <OrderSummary order={order} />
           {order.status === "pending" && (
-            <p className="text-sm text-slate-600">
-              Paid already? It can take a few minutes to confirm.{" "}
-              <a
-                href={`/find-order?${new URLSearchParams({ id: order._id })}`}
-                className="font-semibold text-brand-700 underline"
-              >
+            <p className="text-sm text-slate-600" data-testid="pending-note">
+              {noScriptRefresh
+                ? "Paid already? It can take a few minutes to confirm; this page checks again by itself."
+                : "Paid already? It can take a few minutes to confirm. This page has stopped checking by itself."}{" "}
+              <a href={findOrderPath({ id: order._id })} className="font-semibold text-brand-700 underline">
                 Check again
               </a>
             </p>

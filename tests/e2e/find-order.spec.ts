@@ -163,6 +163,60 @@ test("a pending order waits for payment; paying in the sandbox delivers the cred
   await expect(page).toHaveURL(new RegExp(`/find-order\\?id=${order.orderId}$`));
 });
 
+test("without JavaScript a pending order's page reloads itself until the credentials appear", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.skip(javaScriptEnabled, "with JavaScript the page re-checks by polling instead");
+  const order = await sandboxOrder(request, testInfo);
+  await page.goto(`/find-order?id=${order.orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Waiting for payment");
+
+  // The webhook lands while the customer only watches the page.
+  const paymentId = order.paymentPath.split("/").pop();
+  const paid = await request.post(`/v1/sandbox/payments/${paymentId}/pay`);
+  expect(paid.ok()).toBe(true);
+
+  await expect(page.getByTestId("order-status")).toHaveText("Completed", { timeout: 15_000 });
+  await expect(page.getByTestId("order-product").getByRole("textbox", { name: "Username" })).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`/find-order\\?id=${order.orderId}&refresh=\\d+$`));
+});
+
+test("the self-reload is for pages without JavaScript only, and stops after a few minutes", async ({
+  page,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const order = await sandboxOrder(request, testInfo);
+  const refresh = page.locator('meta[http-equiv="refresh"]');
+  // A hydration mismatch (React logs it as an error) would mean the <noscript> upsets the page.
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+
+  await page.goto(`/find-order?id=${order.orderId}`);
+  await expect(page.getByTestId("order-status")).toHaveText("Waiting for payment");
+  if (javaScriptEnabled) {
+    // With scripts on, browsers read a <noscript> as text: the polling page never reloads twice over.
+    await expect(refresh).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter))
+      .toBe("object");
+    expect(consoleErrors).toEqual([]);
+  } else {
+    await expect(refresh).toHaveAttribute("content", `5;url=/find-order?id=${order.orderId}&refresh=1`);
+  }
+
+  await page.goto(`/find-order?id=${order.orderId}&refresh=24`);
+  await expect(refresh).toHaveCount(0);
+  await expect(page.getByTestId("pending-note")).toContainText("stopped checking by itself");
+  await page.getByRole("link", { name: "Check again" }).click();
+  await expect(page).toHaveURL(new RegExp(`/find-order\\?id=${order.orderId}$`));
+  if (!javaScriptEnabled) await expect(refresh).toHaveCount(1);
+});
+
 test("a manual-fulfilment order says it is being processed once paid", async ({ page, request }, testInfo) => {
   const order = await sandboxOrder(request, testInfo, "manual");
   await payInSandbox(page, order.paymentPath, order.plan.duration.price);
