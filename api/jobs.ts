@@ -1,13 +1,14 @@
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
 
 export type JobRunner = { stop(): Promise<void> };
 
 /**
- * Expires unpaid orders and releases their stock, every `intervalMs`. Every instance may run it:
- * expireUnpaidOrders takes its orders with FOR UPDATE SKIP LOCKED, so instances never expire the
- * same order twice nor wait on one another.
+ * Expires unpaid orders and releases their stock, and forgets expired Idempotency-Key answers, every
+ * `intervalMs`. Every instance may run it: expireUnpaidOrders takes its orders with FOR UPDATE SKIP
+ * LOCKED, so instances never expire the same order twice nor wait on one another.
  */
 export function startOrderExpiry(
   deps: { db: Database; logger: Logger },
@@ -23,6 +24,7 @@ export function startOrderExpiry(
         expired = await expireUnpaidOrders(deps.db);
         if (expired > 0) deps.logger.info("unpaid orders expired", { expired });
       } while (expired === EXPIRY_BATCH_SIZE);
+      await purgeExpiredIdempotencyKeys(deps.db);
     } catch (error) {
       deps.logger.error("order expiry failed", { error });
     }

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { newId } from "./ids";
 
 /*
@@ -660,6 +671,27 @@ export const documents = pgTable("documents", {
   description: text("description").notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Idempotency-Key requests (order create, balance top-up): the primary key lets one request per key do
+ * the work; its answer is kept so a repeat gets the same one. `status` is null while the first runs.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    /** "user:<id>", or "guest:<digest of the email>" for a guest checkout. */
+    scope: text("scope").notNull(),
+    route: text("route").notNull(),
+    key: text("key").notNull(),
+    /** SHA-256 of the validated request body: the same key with another body is refused. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    answer: jsonb("answer"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.route, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
 
 // ---------------------------------------------------------------- mail
 

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { z } from "zod";
 import type { ApiEnv } from "../context";
 import { jsonBody, ok } from "../http";
+import { okOnce } from "../idempotent-answer";
 import { requireUser } from "../middleware/auth";
 import { readBalanceSheet } from "../services/balance";
 import { usdToCents } from "../services/money";
@@ -30,9 +31,11 @@ export const balanceRoutes = new Hono<ApiEnv>()
   .post("/create", async (c) => {
     const user = requireUser(c);
     const input = await jsonBody(c, topUpSchema);
-    const { paymentUrl } = await createTopUp(
-      { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
-      { userId: user.id, amountCents: usdToCents(input.balance), paymentMethod: input.paymentMethod },
-    );
-    return ok(c, { paymentUrl }, "Redirecting to payment…", 201);
+    return okOnce(c, { scope: `user:${user.id}`, route: "balance/create", body: input }, async () => {
+      const { paymentUrl } = await createTopUp(
+        { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
+        { userId: user.id, amountCents: usdToCents(input.balance), paymentMethod: input.paymentMethod },
+      );
+      return { status: 201, message: "Redirecting to payment…", payload: { paymentUrl } };
+    });
   });

@@ -4,11 +4,13 @@ import type { ApiEnv } from "../context";
 import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { badRequest } from "../errors";
 import { jsonBody, ok } from "../http";
+import { okOnce } from "../idempotent-answer";
 import { requireUser } from "../middleware/auth";
 import { requestIp } from "../request-ip";
 import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
-import { PAYMENT_METHODS, checkout } from "../services/payments";
-import { hitRateLimit } from "../services/rate-limit";
+import { type CheckoutResult, PAYMENT_METHODS, checkout, guestCheckout } from "../services/payments";
+import { hitRateLimit, subjectKey } from "../services/rate-limit";
+import { MAX_CART_LINES, cartLineSchema } from "./cart";
 
 /** Order ids are unguessable, and this limit keeps anyone from trying many per address. */
 const ORDER_LOOKUP_RULE = { name: "order-lookup:ip", limit: 60, windowMs: 15 * 60_000 };
@@ -18,6 +20,10 @@ const createSchema = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Please choose a payment method" }) }),
   message: z.string().max(2000, "The message to the admin is at most 2000 characters").optional().default(""),
   isGuest: z.boolean().optional().default(false),
+  // Guest checkout in one call (with isGuest): the account's email, the cookie cart and the human check.
+  email: z.string().trim().max(254, "Invalid email").email("Invalid email").optional(),
+  cartItems: z.array(cartLineSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`).optional(),
+  "g-recaptcha-response": z.string().max(8192).optional(),
 });
 
 const listSchema = z.object({
@@ -38,23 +44,31 @@ const listSchema = z.object({
 
 export const orderRoutes = new Hono<ApiEnv>()
   .post("/create", async (c) => {
-    const user = requireUser(c);
     const input = await jsonBody(c, createSchema);
-    const result = await checkout(
-      { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
-      {
-        userId: user.id,
-        coupon: input.coupon,
-        paymentMethod: input.paymentMethod,
-        message: input.message.trim(),
-        clientIp: requestIp(c),
-      },
-    );
-    return ok(
-      c,
-      result,
-      result.paymentUrl ? "Order created. Redirecting to payment…" : "Thank you! Your order is complete.",
-      201,
+    const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
+    const order = {
+      coupon: input.coupon,
+      paymentMethod: input.paymentMethod,
+      message: input.message.trim(),
+      clientIp: requestIp(c),
+    };
+    const answer = async (result: CheckoutResult) => ({
+      status: 201 as const,
+      message: result.paymentUrl ? "Order created. Redirecting to payment…" : "Thank you! Your order is complete.",
+      payload: result,
+    });
+    // The human-check answer proves a person sent it; it is not part of what is being asked for.
+    const { "g-recaptcha-response": humanCheck, ...request } = input;
+    if (input.isGuest && input.email !== undefined) {
+      const { email } = input;
+      const guest = { ...order, email, cartItems: input.cartItems ?? [], humanCheck };
+      return okOnce(c, { scope: `guest:${subjectKey(email)}`, route: "order/create", body: request }, async () =>
+        answer(await guestCheckout(deps, guest)),
+      );
+    }
+    const user = requireUser(c);
+    return okOnce(c, { scope: `user:${user.id}`, route: "order/create", body: request }, async () =>
+      answer(await checkout(deps, { ...order, userId: user.id })),
     );
   })
   .get("/recent", async (c) => ok(c, await recentOrders(c.get("db"))))

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { and, count, eq, ne, or, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
@@ -69,6 +70,40 @@ function assertPasswordAcceptable(password: string, account: { username?: string
   if (problem) throw badRequest(problem, { password: [problem] });
 }
 
+/** An account about to be written: checked (rate limits, rules, free names) and its password hashed. */
+export type NewAccount = { username: string; email: string; passwordHash: string; autoCreated: boolean };
+
+/** Writes the account row; a lost race for the username or email is the same 409 as the earlier check. */
+export async function insertAccount(tx: Executor, account: NewAccount, now: Date): Promise<string> {
+  try {
+    const [user] = await tx
+      .insert(users)
+      .values({ ...account, createdAt: now, updatedAt: now })
+      .returning({ id: users.id });
+    return user.id;
+  } catch (error) {
+    conflictFromUniqueViolation(error);
+  }
+}
+
+async function prepareAccount(
+  ctx: Context,
+  input: { username: string; email: string; password: string; autoCreated: boolean },
+): Promise<NewAccount> {
+  const now = ctx.now ?? new Date();
+  const scale = ctx.config.rateLimitScale;
+  await hitRateLimit(ctx.db, RATE_RULES.registerPerAddress, ctx.ip, { now, scale });
+  await hitRateLimit(ctx.db, RATE_RULES.registerPerEmail, subjectKey(input.email), { now, scale });
+  assertPasswordAcceptable(input.password, input);
+  await assertAvailable(ctx.db, input);
+  return {
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    autoCreated: input.autoCreated,
+  };
+}
+
 /**
  * Creates an account and signs it in. `autoCreated` marks the guest-checkout variant, whose
  * generated password the owner never saw (they set one later through the reset flow or settings).
@@ -78,31 +113,32 @@ export async function registerAccount(
   input: { username: string; email: string; password: string; autoCreated?: boolean },
 ): Promise<{ token: string; userId: string }> {
   const now = ctx.now ?? new Date();
-  const scale = ctx.config.rateLimitScale;
-  await hitRateLimit(ctx.db, RATE_RULES.registerPerAddress, ctx.ip, { now, scale });
-  await hitRateLimit(ctx.db, RATE_RULES.registerPerEmail, subjectKey(input.email), { now, scale });
-  assertPasswordAcceptable(input.password, input);
-  await assertAvailable(ctx.db, input);
-  const passwordHash = await hashPassword(input.password);
-  try {
-    return await ctx.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          passwordHash,
-          autoCreated: input.autoCreated ?? false,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: users.id });
-      const token = await createSession(tx, user.id, { now, userAgent: ctx.userAgent });
-      return { token, userId: user.id };
-    });
-  } catch (error) {
-    conflictFromUniqueViolation(error);
+  const account = await prepareAccount(ctx, { ...input, autoCreated: input.autoCreated ?? false });
+  return ctx.db.transaction(async (tx) => {
+    const userId = await insertAccount(tx, account, now);
+    const token = await createSession(tx, userId, { now, userAgent: ctx.userAgent });
+    return { token, userId };
+  });
+}
+
+/** Spec section 9: the password generated for a guest's account has 10 characters. */
+export const GUEST_PASSWORD_LENGTH = 10;
+const GUEST_PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
+
+/**
+ * The account of a guest checkout (spec section 4), checked and hashed but not written: the email is
+ * the username too, the password is generated and never shown (the owner sets one through Forgot
+ * password). The caller writes it with insertAccount in the order's transaction.
+ */
+export async function prepareGuestAccount(ctx: Context, email: string): Promise<NewAccount> {
+  if (email.length > 64 || !USERNAME_CHARACTERS.test(email)) {
+    const problem = "This email address cannot be used for an account. Please use another one.";
+    throw badRequest(problem, { email: [problem] });
   }
+  let password = "";
+  for (let index = 0; index < GUEST_PASSWORD_LENGTH; index++)
+    password += GUEST_PASSWORD_ALPHABET[randomInt(GUEST_PASSWORD_ALPHABET.length)];
+  return prepareAccount(ctx, { username: email, email, password, autoCreated: true });
 }
 
 export type LoginInput = {

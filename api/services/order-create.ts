@@ -1,12 +1,14 @@
-import { and, count, eq, gt, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { newId } from "../db/ids";
 import { orderProducts, orders, payments, products, users, warrantyDurations } from "../db/schema";
 import { badRequest, conflict, notFound, tooManyRequests } from "../errors";
+import { type NewAccount, insertAccount } from "./accounts";
 import { debitBalance } from "./balance";
+import type { CartItemInput } from "./cart";
 import { evaluateCoupon, redeemCoupon } from "./coupons";
-import { type OrderContext, type OrderStatus, fulfilPaidOrder } from "./order-settlement";
-import { clearServerCart, readServerCart } from "./server-cart";
+import { type OrderContext, type OrderStatus, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
+import { clearServerCart, fillServerCart, readServerCart, returnLinesToServerCart } from "./server-cart";
 import { claimCredentials } from "./stock";
 
 /*
@@ -20,6 +22,7 @@ export const PENDING_ORDERS_PER_USER = 3;
 export const PENDING_ORDERS_PER_ADDRESS = 5;
 export const ORDER_MESSAGES = {
   emptyCart: "Your cart is empty",
+  unavailableLines: "Some items in your cart are no longer available. Please remove them and try again.",
   tooManyPendingUser: `You already have ${PENDING_ORDERS_PER_USER} unpaid orders. Pay one of them or wait up to 30 minutes until they expire.`,
   tooManyPendingAddress:
     "Too many unpaid orders from your network. Please pay an open order or try again in 30 minutes.",
@@ -37,14 +40,21 @@ const soldOutMessage = (productTitle: string, optionTitle: string, left: number)
     ? `Sorry, only ${left} left of ${productTitle} — ${optionTitle}`
     : `Sorry, ${productTitle} — ${optionTitle} is sold out`;
 
+/** Any fixed number: names the advisory locks that serialise the unpaid-order count of one address. */
+const ADDRESS_LOCK_SPACE = 740_0002;
+
 async function assertReservationRoom(tx: Executor, userId: string, clientIp: string | null, now: Date) {
   const open = and(eq(orders.status, "pending"), gt(orders.expiresAt, now));
+  // The caller holds the customer's row lock, so this count cannot change under it.
   const [mine] = await tx
     .select({ open: count() })
     .from(orders)
     .where(and(open, eq(orders.userId, userId)));
   if (Number(mine.open) >= PENDING_ORDERS_PER_USER) throw tooManyRequests(ORDER_MESSAGES.tooManyPendingUser);
   if (!clientIp || clientIp === "unknown") return;
+  // Many accounts share one address: without this lock each would count the others' orders before
+  // they commit. Held until the transaction ends, so the count and the insert are one step.
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${clientIp}))`);
   const [fromAddress] = await tx
     .select({ open: count() })
     .from(orders)
@@ -53,139 +63,220 @@ async function assertReservationRoom(tx: Executor, userId: string, clientIp: str
     throw tooManyRequests(ORDER_MESSAGES.tooManyPendingAddress);
 }
 
+type OrderInput = {
+  coupon?: string;
+  paymentMethod: string;
+  message: string;
+  clientIp: string | null;
+  now?: Date;
+};
+
 /**
- * Turns the user's server cart into an order in ONE transaction: price it, count the coupon use,
- * reserve a credential for every unit of every auto-fulfilment line, and snapshot the lines. Any
- * failure (sold out, coupon used up, balance short) rolls all of it back. A balance (or free) order
- * is paid and delivered in the same transaction; a hosted one comes back with the payment to collect.
+ * Turns the user's server cart into an order in ONE transaction (placeOrder). The customer's row lock
+ * makes their checkouts take turns, and the cart is emptied inside the transaction: a double-submitted
+ * form finds the cart empty and cannot buy it twice.
  */
 export async function createOrder(
   db: Executor,
   ctx: OrderContext,
-  input: {
-    userId: string;
-    coupon?: string;
-    paymentMethod: string;
-    message: string;
-    clientIp: string | null;
-    now?: Date;
-  },
+  input: OrderInput & { userId: string },
 ): Promise<CreatedOrder> {
-  const now = input.now ?? new Date();
-  const payByBalance = input.paymentMethod === "balance";
   return db.transaction(async (tx) => {
-    // One checkout per customer at a time: a double-submitted form cannot make two orders of one cart.
     const [customer] = await tx
-      .select({ id: users.id, email: users.email, autoCreated: users.autoCreated })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(eq(users.id, input.userId))
       .for("update");
     if (!customer) throw notFound("Account not found");
-    if (!payByBalance) await assertReservationRoom(tx, customer.id, input.clientIp, now);
+    return placeOrder(tx, ctx, customer, input);
+  });
+}
 
-    const cart = await readServerCart(tx, customer.id);
-    if (cart.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
-    cart.cartItems.forEach((line, index) => {
-      const asked = cart.stored[index].quantity;
-      const { availableStock, title, product } = line.option;
-      // The quote clamps to stock; buying fewer than asked without saying so would be wrong.
-      if (line.soldOut || (asked > line.quantity && line.quantity === availableStock)) {
-        throw conflict(soldOutMessage(product.title, title, line.soldOut ? availableStock : line.quantity));
-      }
-    });
+/**
+ * Guest checkout as one operation (spec section 4): the account made from the email and the order of
+ * the guest's cart, in ONE transaction, so any refusal (sold out, coupon, a taken email) leaves neither.
+ */
+export async function createGuestOrder(
+  db: Executor,
+  ctx: OrderContext,
+  input: OrderInput & { account: NewAccount; cartItems: CartItemInput[] },
+): Promise<CreatedOrder & { userId: string }> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const userId = await insertAccount(tx, input.account, now);
+    const { unavailable } = await fillServerCart(tx, userId, input.cartItems);
+    if (unavailable > 0) throw conflict(ORDER_MESSAGES.unavailableLines);
+    const created = await placeOrder(tx, ctx, { id: userId, email: input.account.email }, input);
+    return { ...created, userId };
+  });
+}
 
-    const details = await lineDetails(
-      tx,
-      cart.cartItems.map((line) => ({
-        optionId: line.option._id,
-        productId: line.option.product._id,
-        duration: line.duration,
-      })),
-    );
-    const lines = cart.cartItems.map((line, index) => ({ quote: line, ...details[index] }));
-    const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quote.quantity, 0);
+/**
+ * Prices the customer's server cart, counts the coupon use, reserves a credential for every unit of every
+ * auto-fulfilment line, snapshots the lines and empties the cart. Any failure (sold out, coupon used up,
+ * balance short) throws and the caller's transaction rolls all of it back. A balance (or free) order is
+ * paid and delivered here; a hosted one comes back with the payment to collect.
+ */
+async function placeOrder(
+  tx: Executor,
+  ctx: OrderContext,
+  customer: { id: string; email: string },
+  input: OrderInput,
+): Promise<CreatedOrder> {
+  const now = input.now ?? new Date();
+  const payByBalance = input.paymentMethod === "balance";
+  if (!payByBalance) await assertReservationRoom(tx, customer.id, input.clientIp, now);
 
-    const couponCode = input.coupon?.trim();
-    const discount = couponCode
-      ? await evaluateCoupon(
-          tx,
-          couponCode,
-          lines.map((line) => ({ productId: line.productId, priceCents: line.unitPriceCents * line.quote.quantity })),
-          customer.id,
-          now,
-        )
-      : undefined;
-    const priceCents = subtotalCents - (discount?.discountCents ?? 0);
-    const expiresAt = new Date(now.getTime() + RESERVATION_MS);
+  const cart = await readServerCart(tx, customer.id);
+  if (cart.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
+  cart.cartItems.forEach((line, index) => {
+    const asked = cart.stored[index].quantity;
+    const { availableStock, title, product } = line.option;
+    // The quote clamps to stock; buying fewer than asked without saying so would be wrong.
+    if (line.soldOut || (asked > line.quantity && line.quantity === availableStock)) {
+      throw conflict(soldOutMessage(product.title, title, line.soldOut ? availableStock : line.quantity));
+    }
+  });
 
-    const orderId = newId();
-    await tx.insert(orders).values({
-      id: orderId,
-      userId: customer.id,
-      email: customer.email,
-      status: "pending",
-      subtotalCents,
-      discountCents: discount?.discountCents ?? 0,
-      priceCents,
-      paymentMethod: input.paymentMethod,
-      couponId: discount?.coupon.id,
-      message: input.message,
-      clientIp: input.clientIp,
+  const details = await lineDetails(
+    tx,
+    cart.cartItems.map((line) => ({
+      optionId: line.option._id,
+      productId: line.option.product._id,
+      duration: line.duration,
+    })),
+  );
+  const lines = cart.cartItems.map((line, index) => ({ quote: line, ...details[index] }));
+  const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quote.quantity, 0);
+
+  const couponCode = input.coupon?.trim();
+  const discount = couponCode
+    ? await evaluateCoupon(
+        tx,
+        couponCode,
+        lines.map((line) => ({ productId: line.productId, priceCents: line.unitPriceCents * line.quote.quantity })),
+        customer.id,
+        now,
+      )
+    : undefined;
+  const priceCents = subtotalCents - (discount?.discountCents ?? 0);
+  const expiresAt = new Date(now.getTime() + RESERVATION_MS);
+
+  const orderId = newId();
+  await tx.insert(orders).values({
+    id: orderId,
+    userId: customer.id,
+    email: customer.email,
+    status: "pending",
+    subtotalCents,
+    discountCents: discount?.discountCents ?? 0,
+    priceCents,
+    paymentMethod: input.paymentMethod,
+    couponId: discount?.coupon.id,
+    message: input.message,
+    clientIp: input.clientIp,
+    createdAt: now,
+    updatedAt: now,
+    expiresAt,
+  });
+  for (const line of lines) {
+    const orderProductId = newId();
+    await tx.insert(orderProducts).values({
+      id: orderProductId,
+      orderId,
+      productId: line.productId,
+      optionId: line.quote.option._id,
+      title: line.quote.option.product.title,
+      subtitle: line.subtitle,
+      picture: line.quote.option.product.picture,
+      description: line.description,
+      deliveryNotes: line.deliveryNotes,
+      fulfilMode: line.fulfilMode,
+      durationDays: line.quote.duration,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quote.quantity,
+      priceCents: line.unitPriceCents * line.quote.quantity,
       createdAt: now,
-      updatedAt: now,
-      expiresAt,
     });
-    for (const line of lines) {
-      const orderProductId = newId();
-      await tx.insert(orderProducts).values({
-        id: orderProductId,
-        orderId,
-        productId: line.productId,
-        optionId: line.quote.option._id,
-        title: line.quote.option.product.title,
-        subtitle: line.subtitle,
-        picture: line.quote.option.product.picture,
-        description: line.description,
-        deliveryNotes: line.deliveryNotes,
-        fulfilMode: line.fulfilMode,
-        durationDays: line.quote.duration,
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quote.quantity,
-        priceCents: line.unitPriceCents * line.quote.quantity,
-        createdAt: now,
-      });
-      if (line.fulfilMode === "manual") continue;
-      const claimed = await claimCredentials(tx, {
-        optionId: line.quote.option._id,
-        orderProductId,
-        quantity: line.quote.quantity,
-        reservedUntil: expiresAt,
-      });
-      if (claimed.length < line.quote.quantity) {
-        throw conflict(soldOutMessage(line.quote.option.product.title, line.quote.option.title, claimed.length));
-      }
+    if (line.fulfilMode === "manual") continue;
+    const claimed = await claimCredentials(tx, {
+      optionId: line.quote.option._id,
+      orderProductId,
+      quantity: line.quote.quantity,
+      reservedUntil: expiresAt,
+    });
+    if (claimed.length < line.quote.quantity) {
+      throw conflict(soldOutMessage(line.quote.option.product.title, line.quote.option.title, claimed.length));
     }
-    if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
+  }
+  if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
+  await clearServerCart(tx, customer.id);
 
-    if (payByBalance || priceCents === 0) {
-      if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
-      const status = await fulfilPaidOrder(tx, ctx, orderId, now);
-      await clearServerCart(tx, customer.id);
-      return { orderId, status };
-    }
-    const [payment] = await tx
-      .insert(payments)
-      .values({
-        purpose: "order",
-        orderId,
-        userId: customer.id,
-        gateway: input.paymentMethod,
-        amountCents: priceCents,
-        currency: "USD",
-        createdAt: now,
+  if (payByBalance || priceCents === 0) {
+    if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
+    return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, now) };
+  }
+  const [payment] = await tx
+    .insert(payments)
+    .values({
+      purpose: "order",
+      orderId,
+      userId: customer.id,
+      gateway: input.paymentMethod,
+      amountCents: priceCents,
+      currency: "USD",
+      createdAt: now,
+    })
+    .returning({ id: payments.id });
+  return { orderId, status: "pending", payment: { id: payment.id, amountCents: priceCents, email: customer.email } };
+}
+
+/**
+ * The provider could not open a checkout: the order is cancelled (stock and coupon use released) and
+ * its lines go back to the customer's cart in the same transaction, so an outage never empties a cart.
+ */
+export async function cancelUnopenedOrder(db: Executor, orderId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, couponId: orders.couponId, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (order?.status !== "pending") return;
+    await closeUnpaidOrder(tx, order, "cancelled", now);
+    const lines = await tx
+      .select({
+        optionId: orderProducts.optionId,
+        duration: orderProducts.durationDays,
+        quantity: orderProducts.quantity,
       })
-      .returning({ id: payments.id });
-    return { orderId, status: "pending", payment: { id: payment.id, amountCents: priceCents, email: customer.email } };
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, order.id));
+    if (order.userId) await returnLinesToServerCart(tx, order.userId, lines);
+  });
+}
+
+/**
+ * The guest variant: the account and the order made by createGuestOrder are removed again (after the
+ * stock and coupon use are released), so a provider outage leaves nothing behind and the guest's retry
+ * with the same email starts afresh. Nobody else has seen either: no session, no payment, no mail.
+ */
+export async function discardGuestOrder(
+  db: Executor,
+  created: { orderId: string; userId: string },
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ id: orders.id, status: orders.status, couponId: orders.couponId })
+      .from(orders)
+      .where(and(eq(orders.id, created.orderId), eq(orders.userId, created.userId)))
+      .for("update");
+    if (order?.status !== "pending") return;
+    await closeUnpaidOrder(tx, order, "cancelled", now);
+    await tx.delete(payments).where(eq(payments.orderId, order.id));
+    await tx.delete(orders).where(eq(orders.id, order.id));
+    await tx.delete(users).where(and(eq(users.id, created.userId), eq(users.autoCreated, true)));
   });
 }
 

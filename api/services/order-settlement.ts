@@ -104,20 +104,6 @@ export async function closeUnpaidOrder(
   if (order.couponId) await releaseCouponUse(tx, order.couponId, order.id);
 }
 
-/** Cancels a pending order (its checkout could not be opened, or the customer cancelled the payment). */
-export async function cancelUnpaidOrder(db: Executor, orderId: string, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ id: orders.id, status: orders.status, couponId: orders.couponId })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (order?.status !== "pending") return false;
-    await closeUnpaidOrder(tx, order, "cancelled", now);
-    return true;
-  });
-}
-
 export const EXPIRY_BATCH_SIZE = 100;
 
 /**

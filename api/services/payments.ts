@@ -6,9 +6,17 @@ import { AppError, badRequest, notFound } from "../errors";
 import type { Logger } from "../logger";
 import { type PaymentGateways, createPaymentGateways } from "../payments/registry";
 import { GatewayUnavailable, type HostedGatewayName } from "../payments/types";
-import { createOrder } from "./order-create";
-import { cancelUnpaidOrder } from "./order-settlement";
-import { clearServerCart } from "./server-cart";
+import { prepareGuestAccount } from "./accounts";
+import type { CartItemInput } from "./cart";
+import { assertHuman } from "./human-check";
+import {
+  type CreatedOrder,
+  ORDER_MESSAGES,
+  cancelUnopenedOrder,
+  createGuestOrder,
+  createOrder,
+  discardGuestOrder,
+} from "./order-create";
 
 export type PaymentDeps = { db: Database; config: Config; logger: Logger };
 
@@ -67,27 +75,64 @@ async function assertMethodAvailable(db: Executor, config: Config, method: strin
 const findOrderUrl = (config: Config, orderId: string) =>
   `${config.publicUrl}/find-order?id=${encodeURIComponent(orderId)}`;
 
+type CheckoutInput = {
+  coupon?: string;
+  paymentMethod: string;
+  message: string;
+  clientIp: string | null;
+  now?: Date;
+};
+
+export type CheckoutResult = { orderId: string; paymentUrl?: string };
+
 /**
- * Checkout: the order is created (stock reserved, coupon counted) and committed as pending first; only
- * then is the provider asked for a hosted checkout, so no database transaction waits on the network.
- * If the provider cannot open one, the order is cancelled at once and its stock released.
+ * Checkout: the order is created (stock reserved, coupon counted, cart emptied) and committed as pending
+ * first; only then is the provider asked for a hosted checkout, so no database transaction waits on the
+ * network. If the provider cannot open one, the order is cancelled at once, its stock released and its
+ * lines returned to the cart.
  */
-export async function checkout(
-  deps: PaymentDeps,
-  input: {
-    userId: string;
-    coupon?: string;
-    paymentMethod: string;
-    message: string;
-    clientIp: string | null;
-    now?: Date;
-  },
-): Promise<{ orderId: string; paymentUrl?: string }> {
+export async function checkout(deps: PaymentDeps, input: CheckoutInput & { userId: string }): Promise<CheckoutResult> {
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
   const created = await createOrder(deps.db, { publicUrl: deps.config.publicUrl }, input);
-  if (!created.payment) return { orderId: created.orderId };
+  return openOrderCheckout(deps, created, input.paymentMethod, () => cancelUnopenedOrder(deps.db, created.orderId));
+}
 
-  const gateway = paymentGatewaysFor(deps.config).get(input.paymentMethod as HostedGatewayName)!;
+/**
+ * Guest checkout in one call (spec section 4): the human check, then the account made from the email and
+ * the order of the guest's cart lines in one transaction, then the hosted checkout. A refusal at any step
+ * leaves no account and no order; so does a provider that cannot open the checkout.
+ */
+export async function guestCheckout(
+  deps: PaymentDeps,
+  input: CheckoutInput & {
+    email: string;
+    cartItems: CartItemInput[];
+    humanCheck: string | undefined;
+    clientIp: string;
+  },
+): Promise<CheckoutResult> {
+  const ctx = { db: deps.db, config: deps.config, ip: input.clientIp, now: input.now };
+  await assertHuman({ ...deps }, input.humanCheck, { ip: input.clientIp, now: input.now });
+  // Balance belongs to signed-in customers (spec section 4); a new account has none.
+  if (input.paymentMethod === "balance") throw badRequest(METHOD_UNAVAILABLE, { paymentMethod: [METHOD_UNAVAILABLE] });
+  await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
+  if (input.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
+  const account = await prepareGuestAccount(ctx, input.email);
+  const created = await createGuestOrder(deps.db, { publicUrl: deps.config.publicUrl }, { ...input, account });
+  return openOrderCheckout(deps, created, input.paymentMethod, () =>
+    discardGuestOrder(deps.db, { orderId: created.orderId, userId: created.userId }),
+  );
+}
+
+/** Asks the provider for the hosted checkout of a pending order; `undo` runs when it cannot open one. */
+async function openOrderCheckout(
+  deps: PaymentDeps,
+  created: CreatedOrder,
+  paymentMethod: string,
+  undo: () => Promise<void>,
+): Promise<CheckoutResult> {
+  if (!created.payment) return { orderId: created.orderId };
+  const gateway = paymentGatewaysFor(deps.config).get(paymentMethod as HostedGatewayName)!;
   let opened;
   try {
     opened = await gateway.createCheckout({
@@ -101,7 +146,7 @@ export async function checkout(
       metadata: { orderId: created.orderId, purpose: "order" },
     });
   } catch (error) {
-    await cancelUnpaidOrder(deps.db, created.orderId);
+    await undo();
     if (!(error instanceof GatewayUnavailable)) throw error;
     deps.logger.warn("checkout could not be opened", {
       gateway: gateway.name,
@@ -114,7 +159,6 @@ export async function checkout(
     .update(payments)
     .set({ providerReference: opened.providerReference, checkoutUrl: opened.checkoutUrl })
     .where(eq(payments.id, created.payment.id));
-  await clearServerCart(deps.db, input.userId);
   return { orderId: created.orderId, paymentUrl: opened.checkoutUrl };
 }
 

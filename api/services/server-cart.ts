@@ -152,6 +152,47 @@ export async function clearServerCart(db: Executor, userId: string): Promise<voi
 }
 
 /**
+ * Writes a guest's cookie lines as they are into a new account's empty cart, for guest checkout in one
+ * transaction: the order then checks their stock. Answers how many lines the shop no longer sells
+ * (unknown option or duration), which the caller refuses rather than silently dropping.
+ */
+export async function fillServerCart(
+  tx: Executor,
+  userId: string,
+  lines: CartItemInput[],
+): Promise<{ unavailable: number }> {
+  const byOption = new Map(lines.map((line) => [line.optionId, line]));
+  const options = byOption.size === 0 ? [] : await loadPricedOptions(tx, { optionIds: [...byOption.keys()] });
+  const sellable = [...byOption.values()].filter((line) =>
+    options.some((option) => option._id === line.optionId && option.priceCentsByDuration.has(line.duration)),
+  );
+  if (sellable.length > 0) {
+    const cartId = await cartIdFor(tx, userId);
+    await tx.insert(cartItems).values(
+      sellable.map((line) => ({
+        cartId,
+        optionId: line.optionId,
+        durationDays: line.duration,
+        quantity: line.quantity,
+      })),
+    );
+  }
+  return { unavailable: byOption.size - sellable.length };
+}
+
+/** Puts an order's lines back into the customer's cart; a line the customer has added again since wins. */
+export async function returnLinesToServerCart(tx: Executor, userId: string, lines: CartItemInput[]): Promise<void> {
+  if (lines.length === 0) return;
+  const cartId = await cartIdFor(tx, userId);
+  await tx
+    .insert(cartItems)
+    .values(
+      lines.map((line) => ({ cartId, optionId: line.optionId, durationDays: line.duration, quantity: line.quantity })),
+    )
+    .onConflictDoNothing();
+}
+
+/**
  * Adds the guest cookie cart's lines at sign-in, in one transaction. Lines the shop cannot sell
  * (unknown option or duration, sold out) are skipped and listed, not refused: the cookie is
  * cleared after the merge, and one stale line must not lose the others.

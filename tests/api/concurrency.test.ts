@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   balanceLedger,
@@ -12,7 +12,7 @@ import {
 } from "../../api/db/schema";
 import { signSandboxEvent } from "../../api/payments/sandbox";
 import { debitBalance } from "../../api/services/balance";
-import { RESERVATION_MS } from "../../api/services/order-create";
+import { ORDER_MESSAGES, PENDING_ORDERS_PER_ADDRESS, RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { submitSandboxPayment } from "../../api/services/payment-events";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
@@ -95,6 +95,81 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout under concurrency (Pos
       .from(users)
       .where(eq(users.id, customer.id));
     expect(user.balanceCents).toBe(400);
+  });
+
+  it("5 simultaneous hosted checkouts of one cart make one order, and the cart is empty after it", async () => {
+    const listing = await createListing(client.db, { priceCents: 399, stock: 10 });
+    const customer = await createCustomer(client.db);
+    await addToCart(client, customer.token, listing.optionId, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.post("/v1/order/create", { paymentMethod: "sandbox" }, { token: customer.token }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    for (const answer of answers.filter((answer) => answer.status !== 201)) {
+      expect(answer).toMatchObject({ status: 400, body: { message: "Your cart is empty" } });
+    }
+    const made = await client.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.id));
+    expect(made).toHaveLength(1);
+    expect((await client.get("/v1/cart/read", { token: customer.token })).body.payload.cartItems).toEqual([]);
+  });
+
+  it("5 simultaneous checkouts with one Idempotency-Key make one order and get one answer", async () => {
+    const listing = await createListing(client.db, { priceCents: 399, stock: 10 });
+    const customer = await createCustomer(client.db);
+    await addToCart(client, customer.token, listing.optionId, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.post(
+          "/v1/order/create",
+          { paymentMethod: "sandbox" },
+          { token: customer.token, headers: { "Idempotency-Key": "double-click" } },
+        ),
+      ),
+    );
+    expect(answers[0]).toMatchObject({ status: 201, body: { payload: { paymentUrl: expect.any(String) } } });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const made = await client.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, customer.id));
+    expect(made).toHaveLength(1);
+  });
+
+  it("a top-up sent 5 times at once with one Idempotency-Key opens one payment", async () => {
+    const customer = await createCustomer(client.db);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        client.post(
+          "/v1/balance/create",
+          { paymentMethod: "sandbox", balance: 20 },
+          { token: customer.token, headers: { "Idempotency-Key": "top-up" } },
+        ),
+      ),
+    );
+    expect(answers[0].status).toBe(201);
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    const opened = await client.db.select({ id: payments.id }).from(payments).where(eq(payments.userId, customer.id));
+    expect(opened).toHaveLength(1);
+  });
+
+  it("20 accounts on one address ordering at once hold at most 5 unpaid orders", async () => {
+    const listing = await createListing(client.db, { stock: 40 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => createCustomer(client.db)));
+    for (const buyer of buyers) await addToCart(client, buyer.token, listing.optionId, 1);
+    const address = nextIp();
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        client.post("/v1/order/create", { paymentMethod: "sandbox" }, { token: buyer.token, ip: address }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(PENDING_ORDERS_PER_ADDRESS);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(20 - PENDING_ORDERS_PER_ADDRESS);
+    for (const answer of refused) expect(answer.body.message).toBe(ORDER_MESSAGES.tooManyPendingAddress);
+    const [{ pending }] = await client.db
+      .select({ pending: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(and(eq(orders.clientIp, address), eq(orders.status, "pending")));
+    expect(pending).toBe(PENDING_ORDERS_PER_ADDRESS);
   });
 
   it("a coupon limited to one use succeeds once under 30 concurrent tries", async () => {

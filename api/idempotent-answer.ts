@@ -1,0 +1,24 @@
+import type { Context } from "hono";
+import type { ApiEnv } from "./context";
+import { badRequest } from "./errors";
+import { ok } from "./http";
+import { type Answer, type IdempotentRequest, answerOnce } from "./services/idempotency";
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+export const INVALID_KEY = "Idempotency-Key must be 1 to 255 visible ASCII characters";
+
+/** The request's Idempotency-Key header, if any; a malformed one is a 400. */
+export function idempotencyKeyOf(c: Context<ApiEnv>): string | undefined {
+  const value = c.req.header(IDEMPOTENCY_HEADER);
+  if (value === undefined) return undefined;
+  if (!KEY_PATTERN.test(value)) throw badRequest(INVALID_KEY, { [IDEMPOTENCY_HEADER]: [INVALID_KEY] });
+  return value;
+}
+
+/** Answers `work`'s envelope once per Idempotency-Key; a replay says so in `Idempotent-Replayed: true`. */
+export async function okOnce(c: Context<ApiEnv>, request: Omit<IdempotentRequest, "key">, work: () => Promise<Answer>) {
+  const answer = await answerOnce(c.get("db"), { ...request, key: idempotencyKeyOf(c) }, work);
+  if (answer.replayed) c.header("Idempotent-Replayed", "true");
+  return ok(c, answer.payload, answer.message, answer.status);
+}
