@@ -37,8 +37,14 @@ const challengePayload = z.discriminatedUnion("provider", [
 ]);
 export type HumanCheckChallenge = z.infer<typeof challengePayload>;
 
-export function signInWithPassword(context: AppLoadContext, input: { username: string; password: string }) {
-  return apiCall(context, { path: "/v1/user/login", body: input, payload: tokenPayload });
+const signInPayload = tokenPayload.extend({ deviceToken: z.string().min(1) });
+
+/** `deviceToken` is the browser's from an earlier sign-in; the answer holds the one to keep (ADR 015). */
+export function signInWithPassword(
+  context: AppLoadContext,
+  input: { username: string; password: string; deviceToken?: string; "g-recaptcha-response"?: string },
+) {
+  return apiCall(context, { path: "/v1/user/login", body: input, payload: signInPayload });
 }
 
 export function registerAccount(

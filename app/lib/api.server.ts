@@ -13,6 +13,8 @@ export type ApiFailure = {
   status: number;
   message: string;
   errors?: Record<string, string[]>;
+  /** The API wants a human-check answer with the next try (sign-in after many failures). */
+  humanCheckRequired?: boolean;
 };
 export type ApiSuccess<T> = { ok: true; status: number; message: string; payload: T };
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
@@ -21,6 +23,7 @@ const failureSchema = z.object({
   success: z.literal(false),
   message: z.string().default("Request failed"),
   errors: z.record(z.array(z.string())).optional(),
+  humanCheckRequired: z.boolean().optional(),
 });
 
 export class ApiUnavailableError extends Error {
@@ -76,6 +79,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
       status: response.status,
       message: failure.success ? failure.data.message : "Request failed",
       errors: failure.success ? failure.data.errors : undefined,
+      humanCheckRequired: failure.success ? failure.data.humanCheckRequired : undefined,
     };
   }
   const success = z.object({ success: z.literal(true), message: z.string(), payload: options.payload }).safeParse(json);

@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "@remix-run/node";
+import { type AppLoadContext, createCookie, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { processConfiguration } from "../../api/config";
 import { type AccountAccess, type AccountProfile, mergeGuestCart, readAccess, readProfile } from "./accounts.server";
@@ -42,6 +42,34 @@ function sessionCookie(
   if (options.httpOnly) attributes.push("HttpOnly");
   if (options.secure) attributes.push("Secure");
   return attributes.join("; ");
+}
+
+/*
+ * `device` holds the API's device token for this browser (ADR 015): a browser that has signed in to
+ * an account before is not held back by failed sign-ins from elsewhere. Signed, HttpOnly, kept for a
+ * year and through sign-out, since it says "this browser", not "signed in".
+ */
+const DEVICE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
+let processDeviceCookie: ReturnType<typeof createCookie> | undefined;
+function deviceCookie() {
+  if (!processDeviceCookie) {
+    const config = processConfiguration();
+    processDeviceCookie = createCookie("device", {
+      secrets: config.sessionSecrets,
+      httpOnly: true,
+      sameSite: "lax",
+      secure: servedOverHttps(),
+      path: "/",
+      maxAge: DEVICE_MAX_AGE_SECONDS,
+    });
+  }
+  return processDeviceCookie;
+}
+
+/** This browser's device token, when it kept one from an earlier sign-in and the signature holds. */
+export async function readDeviceToken(request: Request): Promise<string | undefined> {
+  const value: unknown = await deviceCookie().parse(request.headers.get("cookie"));
+  return typeof value === "string" ? value : undefined;
 }
 
 /** Set-Cookie values that start a session with `token`. */
@@ -152,12 +180,15 @@ export async function completeSignIn(options: {
   request: Request;
   context: AppLoadContext;
   token: string;
+  /** The API's device token for this browser, from a password sign-in. */
+  deviceToken?: string;
   redirectTo: string | null | undefined;
   message: string;
 }): Promise<Response> {
   const { request, context, token } = options;
   const destination = safeRedirect(options.redirectTo, "/");
   const headers = headersWithCookies(sessionCookies(token));
+  if (options.deviceToken) headers.append("Set-Cookie", await deviceCookie().serialize(options.deviceToken));
   const { items } = await readCartItems(request);
   if (items.length === 0) return redirectWithSuccess(destination, options.message, { headers });
 

@@ -54,6 +54,8 @@ export const loginSchema = z.object({
     .max(254, "Invalid username or password"),
   password: z.string(required("Please enter your password")).max(4096, "Invalid username or password"),
   redirectTo: redirectToField,
+  /** Only after many failed sign-ins on the account does the page carry the human check. */
+  "g-recaptcha-response": z.string().max(8192).optional(),
 });
 
 export const signupSchema = z

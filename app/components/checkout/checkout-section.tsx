@@ -3,16 +3,10 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Link, useFetcher } from "@remix-run/react";
 import { formatUsd } from "~/lib/money";
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
-import { HoneypotField } from "../account/honeypot";
+import { HumanCheck } from "../human-check";
 import type { CheckoutPanelData, CheckoutRefusal } from "./checkout.server";
 import type { z } from "zod";
-import {
-  COUPON_MAX_LENGTH,
-  HUMAN_CHECK_FIELD,
-  MESSAGE_MAX_LENGTH,
-  checkoutSchemaFor,
-  type customerCheckoutSchema,
-} from "./schema";
+import { COUPON_MAX_LENGTH, MESSAGE_MAX_LENGTH, checkoutSchemaFor, type customerCheckoutSchema } from "./schema";
 
 type Props = {
   panel: CheckoutPanelData;
@@ -67,27 +61,6 @@ function CouponForm({ panel, cartPrice, redirectTo }: Omit<Props, "refusal">) {
         </p>
       )}
     </fetcher.Form>
-  );
-}
-
-function HumanCheck({ challenge }: { challenge: CheckoutPanelData["humanCheck"] }) {
-  if (!challenge) {
-    return <p className="text-sm text-red-700">The human check could not be loaded. Please refresh the page.</p>;
-  }
-  return (
-    <>
-      {challenge.provider === "builtin" ? (
-        <input type="hidden" name={HUMAN_CHECK_FIELD} value={challenge.token} />
-      ) : (
-        // The provider's script fills g-recaptcha-response inside this element.
-        <div
-          className={challenge.provider === "recaptcha" ? "g-recaptcha" : "cf-turnstile"}
-          data-sitekey={challenge.siteKey}
-          data-response-field-name={HUMAN_CHECK_FIELD}
-        />
-      )}
-      <HoneypotField />
-    </>
   );
 }
 
