@@ -117,5 +117,5 @@ export const meta: MetaFunction = () =>
   pageMeta({
     title: "Store · Premium subscriptions for less, delivered in seconds",
     description:
-      "Streaming, music, gaming, AI and software accounts at the lowest prices: ethically sourced, delivered instantly, with warranty replacements and 24/7 support. Pay with Bitcoin, Ethereum, Litecoin or PayPal.",
+      "Streaming, music, gaming, AI and software accounts at the lowest prices: ethically sourced, delivered instantly, with warranty replacements and 24/7 support.",
   });

@@ -25,8 +25,14 @@ import { withCartPanel } from "~/lib/cart-client";
 import { addToCartSchema, clearCartSchema, removeCartLineSchema, updateCartLineSchema } from "~/lib/cart-forms";
 import { sessionToken } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Your Cart | Store" }];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Your Cart | Store",
+    description:
+      "Review the plans in your cart, change quantities, add a coupon and check out as a guest or with your account.",
+  });
 
 const CART_PAGE = "/cart";
 

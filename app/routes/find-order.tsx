@@ -8,6 +8,7 @@ import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
 import type { RouteHandle } from "~/root";
 import { formatUsd } from "~/lib/money";
 import { type Order, readOrder } from "~/lib/orders.server";
+import { pageMeta } from "~/components/legal/page-meta";
 
 export const ORDER_NOT_FOUND = "Order Not Found!";
 /** While an order waits for its payment webhook, an open page looks again this often (JS only). */
@@ -31,7 +32,11 @@ const PAYMENT_LABELS: Record<string, string> = {
 };
 
 export const meta: MetaFunction = () => [
-  { title: "Find Order | Store" },
+  ...pageMeta({
+    title: "Find Order | Store",
+    description:
+      "Look up an order by the id from your email to see its status and copy the delivered account credentials.",
+  }),
   // The address can carry an order id, which is all it takes to read the order.
   { name: "robots", content: "noindex" },
 ];

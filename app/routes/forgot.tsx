@@ -10,8 +10,13 @@ import { formErrorsFromApi, requestResetCode } from "~/lib/accounts.server";
 import { requireAnonymous } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Forgot Password | Store" }];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Forgot Password | Store",
+    description: "Forgot your password? Enter your account's email and we send you a 6-digit code to choose a new one.",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

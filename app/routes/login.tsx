@@ -15,8 +15,14 @@ import {
 } from "~/lib/accounts.server";
 import { completeSignIn, readDeviceToken, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Sign In | Store" }];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Sign In | Store",
+    description:
+      "Sign in to your store account to see your orders and balance, open support tickets and request replacements.",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

@@ -11,13 +11,20 @@ import { ApiUnavailableError } from "~/lib/api.server";
 import { formatUsd } from "~/lib/money";
 import { readSandboxPayment, submitSandboxPayment } from "~/lib/orders.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/lib/toast.server";
+import { pageMeta } from "~/components/legal/page-meta";
 
 /*
  * The sandbox gateway's "hosted payment page", for development and demos: Pay and Cancel go through
  * the same signed-webhook path as a real provider. The API answers 404 wherever the sandbox is off.
  */
 
-export const meta: MetaFunction = () => [{ title: "Sandbox Payment | Store" }, { name: "robots", content: "noindex" }];
+export const meta: MetaFunction = () => [
+  ...pageMeta({
+    title: "Sandbox Payment | Store",
+    description: "A test payment page for development and demos: pay or cancel an order without moving real money.",
+  }),
+  { name: "robots", content: "noindex" },
+];
 
 // A stand-in for a provider's page: the store's header and footer would suggest it is part of the shop.
 export const handle: RouteHandle = { hideChrome: true };

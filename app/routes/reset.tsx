@@ -8,8 +8,13 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formErrorsFromApi, resetPasswordWithCode } from "~/lib/accounts.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Reset Password | Store" }];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Reset Password | Store",
+    description: "Enter the 6-digit code from our email and choose a new password for your store account.",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);

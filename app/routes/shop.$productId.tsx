@@ -12,6 +12,7 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { cleanProductTitle, ProductDetails } from "~/components/product-details";
 import { shopSearch } from "~/components/shop-search";
 import { readProductWithOptions } from "~/lib/catalogue.server";
+import { descriptionFrom, pageMeta } from "~/components/legal/page-meta";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { product, options } = await readProductWithOptions(context, request, params.productId ?? "");
@@ -28,9 +29,22 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${cleanProductTitle(data.product.title)} | Store` : "Product not found | Store" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data) {
+    return pageMeta({
+      title: "Product not found | Store",
+      description: "This product is no longer in the store. Browse the shop for similar plans.",
+    });
+  }
+  const title = cleanProductTitle(data.product.title);
+  return pageMeta({
+    title: `${title} | Store`,
+    description: descriptionFrom(
+      data.product.description,
+      `Buy ${title} at the store: delivered instantly, with warranty replacements and 24/7 support.`,
+    ),
+  });
+};
 
 /** The cart panel opening over the modal must not refetch the product. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({

@@ -6,8 +6,14 @@ import { ProductCard, type ProductCardData } from "~/components/product-card";
 import { RecentPurchases } from "~/components/recent-purchases";
 import { shopSearch } from "~/components/shop-search";
 import { listCategories, listProducts, type Product } from "~/lib/catalogue.server";
+import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Shop | Store" }];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Shop | Store",
+    description:
+      "Browse streaming, music, gaming, AI and software subscriptions by category, compare plans and warranty lengths, and check stock before you buy.",
+  });
 
 type ProductGroup = { id: string; name: string; products: ProductCardData[] };
 

@@ -10,8 +10,14 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formErrorsFromApi, registerAccount } from "~/lib/accounts.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () => [{ title: "Create Account | Store" }];
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Create Account | Store",
+    description:
+      "Create a free store account to keep every order in one place, top up a balance and get help through support tickets.",
+  });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
