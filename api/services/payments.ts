@@ -6,7 +6,7 @@ import { AppError, badRequest, notFound } from "../errors";
 import type { Logger } from "../logger";
 import { type PaymentGateways, createPaymentGateways } from "../payments/registry";
 import { GatewayUnavailable, type HostedGatewayName } from "../payments/types";
-import { prepareGuestAccount } from "./accounts";
+import { EMAIL_TAKEN, prepareGuestAccount } from "./accounts";
 import type { CartItemInput } from "./cart";
 import { assertHuman } from "./human-check";
 import {
@@ -117,8 +117,15 @@ export async function guestCheckout(
   if (input.paymentMethod === "balance") throw badRequest(METHOD_UNAVAILABLE, { paymentMethod: [METHOD_UNAVAILABLE] });
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
   if (input.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
-  const account = await prepareGuestAccount(ctx, input.email);
-  const created = await createGuestOrder(deps.db, { publicUrl: deps.config.publicUrl }, { ...input, account });
+  const created = await prepareGuestAccount(ctx, input.email)
+    .then((account) => createGuestOrder(deps.db, { publicUrl: deps.config.publicUrl }, { ...input, account }))
+    .catch((error: unknown) => {
+      // Filed under `email`, so a client can tell it from other conflicts (sold out) and offer Sign In.
+      if (error instanceof AppError && error.status === 409 && error.message === EMAIL_TAKEN) {
+        throw new AppError(409, EMAIL_TAKEN, { email: [EMAIL_TAKEN] });
+      }
+      throw error;
+    });
   return openOrderCheckout(deps, created, input.paymentMethod, () =>
     discardGuestOrder(deps.db, { orderId: created.orderId, userId: created.userId }),
   );

@@ -51,6 +51,8 @@ export type ApiCallOptions<S extends z.ZodTypeAny> = {
   request?: Request;
   /** Overrides the token from the cookie (guest checkout uses a fresh one). */
   token?: string;
+  /** Sent as the Idempotency-Key header: a repeat of the same form post answers the first result. */
+  idempotencyKey?: string;
 };
 
 export async function apiCall<S extends z.ZodTypeAny>(
@@ -61,6 +63,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
   const token = options.token ?? tokenFrom(options.request);
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (options.body !== undefined) headers.set("content-type", "application/json");
+  if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);
 
   const response = await context.callApi(options.path, {
     method: options.method ?? (options.body === undefined ? "GET" : "POST"),

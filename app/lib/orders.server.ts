@@ -87,28 +87,34 @@ export function applyCouponPublic(context: AppLoadContext, request: Request, car
 
 const createdOrderSchema = z.object({ orderId: z.string(), paymentUrl: z.string().url().optional() });
 
-export type OrderRequest = { coupon: string; paymentMethod: string; message: string; isGuest: boolean };
+export type OrderRequest = { coupon: string; paymentMethod: string; message: string };
 
-/** Creates the order from the account's server cart; `token` is the guest's fresh one, else the cookie's. */
-export function createOrder(
-  context: AppLoadContext,
-  auth: { request: Request } | { token: string },
-  input: OrderRequest,
-) {
-  return apiCall(context, { path: "/v1/order/create", ...auth, body: input, payload: createdOrderSchema });
+/** Creates the order from the signed-in customer's server cart. */
+export function createOrder(context: AppLoadContext, request: Request, input: OrderRequest, idempotencyKey?: string) {
+  return apiCall(context, {
+    path: "/v1/order/create",
+    request,
+    idempotencyKey,
+    body: { ...input, isGuest: false },
+    payload: createdOrderSchema,
+  });
 }
 
-/** A guest's account made at checkout: the email is the username, the password is never shown. */
-export function registerGuest(context: AppLoadContext, input: { email: string; password: string; humanCheck: string }) {
+/**
+ * A guest's checkout in one call: the API makes the account from the email and the order of the cookie
+ * cart in one transaction, so a refusal leaves neither behind. The guest is not signed in.
+ */
+export function createGuestOrder(
+  context: AppLoadContext,
+  input: OrderRequest & { email: string; cartItems: CartItem[]; humanCheck: string },
+  idempotencyKey?: string,
+) {
+  const { humanCheck, ...order } = input;
   return apiCall(context, {
-    path: "/v1/user/register",
-    body: {
-      username: input.email,
-      email: input.email,
-      password: input.password,
-      "g-recaptcha-response": input.humanCheck,
-    },
-    payload: z.object({ token: z.string().min(1) }),
+    path: "/v1/order/create",
+    idempotencyKey,
+    body: { ...order, isGuest: true, "g-recaptcha-response": humanCheck },
+    payload: createdOrderSchema,
   });
 }
 

@@ -138,7 +138,7 @@ describe("guest checkout in one call", () => {
         "/v1/order/create",
         guestOrder(client, existing.email.toUpperCase(), [{ optionId: listing.optionId, duration: 30, quantity: 1 }]),
       );
-      expect(answer).toMatchObject({ status: 409, body: { message: EMAIL_TAKEN } });
+      expect(answer).toMatchObject({ status: 409, body: { message: EMAIL_TAKEN, errors: { email: [EMAIL_TAKEN] } } });
       expect(await leftBehind(client, existing.email)).toEqual({ accounts: 1, orders: 0 });
     });
 

@@ -249,6 +249,39 @@ test("a signed-in customer checks out without email or human check", async ({ pa
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 });
 
+test("three simultaneous posts of one rendered checkout form make one order", async ({ page, request }, testInfo) => {
+  const customer = await newCustomer(request, testInfo);
+  const plan = await autoPlan(request);
+  await signIn(page, customer.username, customer.password);
+  await addToCart(page, plan);
+
+  const key = cartPanel(page).locator('input[name="idempotencyKey"]');
+  const renderedKey = await key.inputValue();
+  expect(renderedKey).toMatch(/^[0-9a-f-]{36}$/);
+  await page.reload();
+  // One key per render: a new page is a new checkout.
+  expect(await key.inputValue()).not.toBe(renderedKey);
+  const form = {
+    intent: "checkout",
+    redirectTo: "/shop",
+    idempotencyKey: await key.inputValue(),
+    paymentMethod: "sandbox",
+    message: "",
+  };
+  const answers = await Promise.all(
+    Array.from({ length: 3 }, () => page.request.post("/cart", { form, maxRedirects: 0 })),
+  );
+  const locations = answers.map((answer) => answer.headers().location);
+  expect(locations[0]).toMatch(/\/pay\/sandbox\/[A-Za-z0-9_-]{22}$/);
+  expect(locations).toEqual([locations[0], locations[0], locations[0]]);
+
+  const listed = await request.post("/v1/order/read", {
+    data: { page: 1, status: "pending" },
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
+  expect(((await listed.json()) as Envelope<{ records: unknown[] }>).payload.records).toHaveLength(1);
+});
+
 test("a customer pays from the balance and lands on the delivered order", async ({ page, request }, testInfo) => {
   const { username, password, token } = await newCustomer(request, testInfo);
   const plan = await autoPlan(request);

@@ -107,6 +107,7 @@ export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props
       >
         <input type="hidden" name="intent" value="checkout" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="idempotencyKey" value={panel.checkoutKey} />
         <FormErrors form={form} />
         {result?.signInSuggested && (
           <p className="-mt-1 text-sm">

@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type AppLoadContext, createCookie, data, redirect } from "@remix-run/node";
-import { randomInt } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { processConfiguration } from "../../../api/config";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
 import {
@@ -11,21 +11,14 @@ import {
   readHumanCheckChallenge,
 } from "~/lib/accounts.server";
 import type { ApiFailure } from "~/lib/api.server";
-import {
-  type CartItem,
-  type CartQuote,
-  itemsFromQuote,
-  quoteCart,
-  readCartItems,
-  serializeCart,
-} from "~/lib/cart.server";
+import { type CartQuote, itemsFromQuote, readCartItems, serializeCart } from "~/lib/cart.server";
 import {
   applyCoupon,
   applyCouponPublic,
+  createGuestOrder,
   createOrder,
   listEnabledGateways,
   type PaymentGateway,
-  registerGuest,
 } from "~/lib/orders.server";
 import { getCurrentUser, sessionToken } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
@@ -44,9 +37,6 @@ import {
 
 /** Spec section 4: coinbase when it is enabled, else the first enabled gateway. */
 export const PREFERRED_METHOD = "coinbase";
-/** Spec section 9: the generated guest password has 10 characters. */
-export const GUEST_PASSWORD_LENGTH = 10;
-const PASSWORD_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
 /** The visible fields API refusals may be filed under; anything else becomes an error of the whole form. */
 const CHECKOUT_FIELDS = ["email", "message", "paymentMethod"] as const;
 
@@ -64,6 +54,8 @@ export type CheckoutPanelData = {
   humanCheck: HumanCheckChallenge | null;
   coupon: AppliedCoupon | null;
   total: number;
+  /** The Idempotency-Key of this render's checkout form: a double submit makes one order. */
+  checkoutKey: string;
 };
 
 /* The applied coupon's code (never a price: the API prices the cart on every render). */
@@ -143,14 +135,8 @@ export async function loadCheckoutPanel(
     humanCheck,
     coupon,
     total: coupon?.price ?? quote.cartPrice,
+    checkoutKey: randomUUID(),
   };
-}
-
-function generatedPassword(): string {
-  let password = "";
-  for (let index = 0; index < GUEST_PASSWORD_LENGTH; index++)
-    password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
-  return password;
 }
 
 type IntentArgs = { request: Request; context: AppLoadContext; formData: FormData; back: string };
@@ -223,7 +209,7 @@ async function customerCheckout({ request, context, formData }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: customerCheckoutSchema });
   const { fail, fromApi } = refusal(context, submission, false);
   if (submission.status !== "success") return fail({});
-  const { paymentMethod, message } = submission.value;
+  const { paymentMethod, message, idempotencyKey } = submission.value;
   const coupon = await readCouponCode(request);
   const headers = new Headers({ "Set-Cookie": await couponHeader("") });
 
@@ -235,63 +221,34 @@ async function customerCheckout({ request, context, formData }: IntentArgs) {
     if (!merged.ok) return fromApi(merged);
     headers.append("Set-Cookie", await serializeCart([]));
   }
-  const created = await createOrder(context, { request }, { coupon, paymentMethod, message, isGuest: false });
+  const created = await createOrder(context, request, { coupon, paymentMethod, message }, idempotencyKey);
   if (!created.ok) return fromApi(created);
   if (created.payload.paymentUrl) return redirect(created.payload.paymentUrl, { headers });
   return redirectWithSuccess(findOrderPath(created.payload.orderId), created.message, { headers });
 }
 
 /**
- * Spec section 4: email, human check, an account made from the email with a generated password, its
- * token used (only) to upload the cookie cart and create the order, then the payment page. The guest
- * is not signed in.
+ * Spec section 4 in ONE API call: the account made from the email (generated password, not signed in)
+ * and the order of the cookie cart, created together or not at all; then the payment page.
  */
 async function guestCheckout({ request, context, formData }: IntentArgs) {
   const submission = parseWithZod(formData, { schema: guestCheckoutSchema });
   const { fail, fromApi } = refusal(context, submission, true);
   if (submission.status !== "success") return fail({});
   if (honeypotFilled(formData)) return fail({ formErrors: [HONEYPOT_REFUSAL] });
-  const { email, paymentMethod, message } = submission.value;
-  const coupon = await readCouponCode(request);
+  const { email, paymentMethod, message, idempotencyKey } = submission.value;
+  const [coupon, { items }] = await Promise.all([readCouponCode(request), readCartItems(request)]);
 
-  // Everything that can be checked before an account exists is checked first: a refusal after
-  // registering would leave an account behind, and the retry would meet "already exists".
-  const { items } = await readCartItems(request);
-  const quote = await quoteCart(context, items);
-  if (quote.cartItems.length === 0) return fail({ formErrors: ["Your cart is empty"] });
-  if (quote.cartItems.some((line) => line.soldOut)) {
-    return fail({ formErrors: ["Some items in your cart are out of stock. Please remove them and try again."] });
+  const created = await createGuestOrder(
+    context,
+    { email, cartItems: items, coupon, paymentMethod, message, humanCheck: submission.value[HUMAN_CHECK_FIELD] },
+    idempotencyKey,
+  );
+  if (!created.ok) {
+    // The API files a taken email under `email`: never that account's access, the customer signs in.
+    const emailTaken = created.status === 409 && created.errors?.email !== undefined;
+    return emailTaken ? fail({ formErrors: [created.message], signInSuggested: true }) : fromApi(created);
   }
-  const gateways = gatewaysFor(await listEnabledGateways(context), false);
-  if (!gateways.some((gateway) => gateway.name === paymentMethod)) {
-    return fail({
-      fieldErrors: { paymentMethod: ["This payment method is not available. Please choose another one."] },
-    });
-  }
-  const cartItems: CartItem[] = itemsFromQuote(quote);
-  if (coupon) {
-    const priced = await applyCouponPublic(context, request, cartItems, coupon);
-    if (!priced.ok) return fromApi(priced);
-  }
-
-  const registered = await registerGuest(context, {
-    email,
-    password: generatedPassword(),
-    humanCheck: submission.value[HUMAN_CHECK_FIELD],
-  });
-  // 409: the email has an account already. Never that account's access: the customer signs in.
-  if (!registered.ok) return fromApi(registered, { signInSuggested: registered.status === 409 });
-  const { token } = registered.payload;
-  const accountNote = `We created an account for ${email}. To try again, set its password with Forgot password and sign in.`;
-
-  const merged = await mergeGuestCart(context, token, cartItems);
-  if (!merged.ok) return fromApi(merged, { note: accountNote });
-  if (merged.payload.skipped.length > 0) {
-    return fail({ formErrors: ["Some items in your cart are no longer available.", accountNote] });
-  }
-  const created = await createOrder(context, { token }, { coupon, paymentMethod, message, isGuest: true });
-  if (!created.ok) return fromApi(created, { note: accountNote });
-
   const headers = new Headers();
   headers.append("Set-Cookie", await couponHeader(""));
   headers.append("Set-Cookie", await serializeCart([]));

@@ -33,6 +33,11 @@ const baseCheckoutSchema = z.object({
     .optional()
     .default(""),
   redirectTo: redirectToField,
+  /** One per rendered form (the loader makes it): the API answers a repeat of it with the first result. */
+  idempotencyKey: z
+    .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
+    .optional(),
 });
 
 /** Guests also give an email (their account is made from it) and pass the human check. */
