@@ -1,7 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { idempotencyKeys, orders, payments } from "../../api/db/schema";
-import { IDEMPOTENCY_MESSAGES, purgeExpiredIdempotencyKeys } from "../../api/services/idempotency";
+import {
+  type Answer,
+  IDEMPOTENCY_MESSAGES,
+  answerOnce,
+  fingerprintOf,
+  purgeExpiredIdempotencyKeys,
+} from "../../api/services/idempotency";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 let client: ShopTestApi;
@@ -106,5 +112,45 @@ describe("Idempotency-Key on POST /v1/balance/create", () => {
     expect(repeat.body).toEqual(first.body);
     const opened = await client.db.select().from(payments).where(eq(payments.userId, customer.id));
     expect(opened).toHaveLength(1);
+  });
+});
+
+describe("answerOnce", () => {
+  const request = (key: string) => ({ scope: "user:test", route: "test", key, body: { amount: 1 } });
+  const created: Answer = { status: 201, message: "Created", payload: { id: "first" } };
+
+  it("makes a repeat that arrives while the first runs wait for the first answer, without running again", async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    const work = async () => {
+      runs++;
+      await gate;
+      return created;
+    };
+    const first = answerOnce(client.db, request("in-flight"), work);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const repeat = answerOnce(client.db, request("in-flight"), work);
+    setTimeout(release, 300);
+    expect(await first).toEqual({ ...created, replayed: false });
+    expect(await repeat).toEqual({ ...created, replayed: true });
+    expect(runs).toBe(1);
+  });
+
+  it("takes over a claim left unanswered by a process that died", async () => {
+    await client.db.insert(idempotencyKeys).values({
+      ...request("abandoned"),
+      fingerprint: fingerprintOf({ amount: 1 }),
+      createdAt: new Date(Date.now() - 3 * 60_000),
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    // Only the same request may take the claim over.
+    await expect(
+      answerOnce(client.db, { ...request("abandoned"), body: { amount: 2 } }, async () => created),
+    ).rejects.toMatchObject({ status: 422 });
+    expect(await answerOnce(client.db, request("abandoned"), async () => created)).toEqual({
+      ...created,
+      replayed: false,
+    });
   });
 });
