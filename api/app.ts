@@ -2,14 +2,17 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiDeps, ApiEnv } from "./context";
-import { AppError } from "./errors";
+import { AppError, describeError } from "./errors";
 import { SnapshotCache } from "./snapshot-cache";
 import { RateLimitedError } from "./services/rate-limit";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contentRoutes } from "./routes/content";
 import { cartRoutes } from "./routes/cart";
 import { authenticate } from "./middleware/auth";
+import { checkInput } from "./middleware/input";
+import { referenceRoutes } from "./routes/reference";
 import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
 import { orderRoutes } from "./routes/order";
@@ -46,7 +49,8 @@ export function createApi(deps: ApiDeps) {
     });
   });
 
-  const v1 = new Hono<ApiEnv>();
+  const v1 = new OpenAPIHono<ApiEnv>().basePath("/v1");
+  v1.use("*", checkInput({ rawBodyUnder: "/v1/webhooks/" }));
   v1.use("*", authenticate);
   v1.route("/", catalogueRoutes);
   v1.route("/", contentRoutes);
@@ -57,7 +61,8 @@ export function createApi(deps: ApiDeps) {
   v1.route("/balance", balanceRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox", sandboxRoutes);
-  api.route("/v1", v1);
+  v1.route("/", referenceRoutes(v1));
+  api.route("/", v1);
 
   api.notFound((c) => c.json({ success: false, message: "Not found" }, 404));
 
@@ -73,7 +78,13 @@ export function createApi(deps: ApiDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ success: false, message: error.message || "Bad request" }, error.status);
     }
-    deps.logger.error("api error", { requestId: c.get("requestId"), path: c.req.path, error });
+    // Never the error itself: a failed query's message carries its parameters (emails, messages, addresses).
+    deps.logger.error("api error", {
+      requestId: c.get("requestId"),
+      method: c.req.method,
+      path: c.req.path,
+      error: describeError(error),
+    });
     return c.json(
       { success: false, message: "Something went wrong on our side. Please try again.", requestId: c.get("requestId") },
       500,

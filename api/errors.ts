@@ -1,3 +1,5 @@
+import { DrizzleQueryError } from "drizzle-orm/errors";
+
 /** A failure the client caused or may see: it becomes an envelope with this status, never a 500. */
 export class AppError extends Error {
   constructor(
@@ -19,3 +21,27 @@ export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
 export const tooManyRequests = (message = "Too many attempts. Please wait a moment and try again.") =>
   new AppError(429, message);
+
+/** PostgreSQL's SQLSTATE: five digits or capitals ("23505", "22P05"), carried by both drivers' errors. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/**
+ * What a log line may say about an unexpected error: its class and code, and its message and stack
+ * only when no database error is in its cause chain. A failed query's message holds the query's
+ * parameters (drizzle's "Failed query: … params: …"), and a driver's message may quote a value.
+ */
+export function describeError(error: unknown): Record<string, unknown> {
+  const chain: unknown[] = [];
+  for (let link = error; link instanceof Error && chain.length < 5; link = link.cause) chain.push(link);
+  const codes = chain.map((link) => (link as { code?: unknown }).code).filter((code) => typeof code === "string");
+  const fromDatabase =
+    chain.some((link) => link instanceof DrizzleQueryError) || codes.some((code) => SQLSTATE.test(code));
+  const names = chain.map((link) => (link as Error).constructor.name).join(" < ") || typeof error;
+  if (fromDatabase) return { class: names, code: codes[0] };
+  return {
+    class: names,
+    code: codes[0],
+    message: error instanceof Error ? error.message : String(error),
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+}

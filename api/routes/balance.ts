@@ -1,8 +1,17 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { ApiEnv } from "../context";
-import { jsonBody, ok } from "../http";
+import { createRoute, z } from "@hono/zod-openapi";
+import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  idempotencyKeyHeader,
+  jsonBody,
+  publicIdSchema,
+  signedIn,
+  usdSchema,
+} from "../openapi";
 import { requireUser } from "../middleware/auth";
 import { readBalanceSheet } from "../services/balance";
 import { usdToCents } from "../services/money";
@@ -23,19 +32,64 @@ const topUpSchema = z.object({
     .refine((usd) => Number.isInteger(Math.round(usd * 100 * 1e6) / 1e6), "Amounts have at most two decimals"),
 });
 
-export const balanceRoutes = new Hono<ApiEnv>()
-  .get("/read", async (c) => {
-    const user = requireUser(c);
-    return ok(c, await readBalanceSheet(c.get("db"), user.id));
-  })
-  .post("/create", async (c) => {
-    const user = requireUser(c);
-    const input = await jsonBody(c, topUpSchema);
-    return okOnce(c, { scope: `user:${user.id}`, route: "balance/create", body: input }, async () => {
-      const { paymentUrl } = await createTopUp(
-        { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
-        { userId: user.id, amountCents: usdToCents(input.balance), paymentMethod: input.paymentMethod },
-      );
-      return { status: 201, message: "Redirecting to payment…", payload: { paymentUrl } };
-    });
-  });
+const balanceSheetSchema = z.object({
+  balance: usdSchema,
+  records: z.array(
+    z.object({
+      _id: publicIdSchema,
+      createdAt: z.string().openapi({ description: "ISO 8601" }),
+      type: z
+        .enum(["in", "out", "refund", "adjustment"])
+        .openapi({ description: "`out` is a debit, the others credits" }),
+      amount: usdSchema,
+      note: z.string(),
+      orderId: publicIdSchema.nullable(),
+    }),
+  ),
+});
+
+const BALANCE = ["Balance"];
+
+export const balanceRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/read",
+      tags: BALANCE,
+      summary: "The customer's balance and latest 100 ledger entries, newest first",
+      security: signedIn,
+      responses: answers(200, balanceSheetSchema, "the balance sheet", UNAUTHORIZED),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(c, await readBalanceSheet(c.get("db"), user.id));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/create",
+      tags: BALANCE,
+      summary: "Top up the balance through a hosted gateway",
+      security: signedIn,
+      request: { headers: idempotencyKeyHeader, body: jsonBody(topUpSchema) },
+      responses: answers(201, z.object({ paymentUrl: z.string() }), "send the customer to `paymentUrl`", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        409: "the same Idempotency-Key still in progress",
+        422: "the Idempotency-Key was used with another body",
+        503: "the payment provider cannot be reached",
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const input = c.req.valid("json");
+      return okOnce(c, { scope: `user:${user.id}`, route: "balance/create", body: input }, async () => {
+        const { paymentUrl } = await createTopUp(
+          { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
+          { userId: user.id, amountCents: usdToCents(input.balance), paymentMethod: input.paymentMethod },
+        );
+        return { status: 201, message: "Redirecting to payment…", payload: { paymentUrl } };
+      });
+    },
+  );

@@ -1,10 +1,20 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { ApiEnv } from "../context";
+import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { badRequest } from "../errors";
-import { jsonBody, ok } from "../http";
+import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  optionallySignedIn,
+  pathParams,
+  publicIdSchema,
+  signedIn,
+  usdSchema,
+} from "../openapi";
 import { quoteCart } from "../services/cart";
 import { applyCouponToItems, applyCouponToServerCart } from "../services/coupons";
 import {
@@ -16,6 +26,7 @@ import {
   removeFromServerCart,
   updateServerCartLine,
 } from "../services/server-cart";
+import { optionWithProductSchema } from "./catalogue";
 
 /** The most lines a cart may hold; also bounds the work one quote request can ask for. */
 export const MAX_CART_LINES = 50;
@@ -43,62 +54,172 @@ const updateSchema = cartLineSchema.pick({ optionId: true, quantity: true });
 const couponSchema = z.object({ coupon: z.string().max(64, "Invalid coupon code").optional().default("") });
 const publicCouponSchema = quoteSchema.extend({ coupon: couponSchema.shape.coupon });
 
-export const cartRoutes = new Hono<ApiEnv>()
-  .post("/quote", async (c) => {
-    const { cartItems } = await jsonBody(c, quoteSchema);
-    const quote = await quoteCart(c.get("db"), cartItems);
-    return ok(c, { cartItems: quote.cartItems, cartPrice: quote.cartPrice, dropped: quote.dropped });
+const pricedLineSchema = z
+  .object({
+    quantity: z.number().int(),
+    duration: z.number().int(),
+    price: usdSchema.openapi({ description: "unit price of the duration × quantity, USD" }),
+    soldOut: z.boolean(),
+    option: optionWithProductSchema,
   })
+  .openapi("PricedCartLine");
+const cartSchema = z.object({ cartItems: z.array(pricedLineSchema), cartPrice: usdSchema });
+const quoteAnswerSchema = cartSchema.extend({
+  dropped: z.array(publicIdSchema).openapi({ description: "optionIds of lines that cannot be sold" }),
+});
+const mergeAnswerSchema = cartSchema.extend({ skipped: z.array(publicIdSchema) });
+const priceSchema = usdSchema.openapi({ description: "the cart's price after the coupon, USD" });
+
+const CART = ["Cart"];
+const userCart = (summary: string, failures = {}) =>
+  ({
+    tags: CART,
+    summary,
+    security: signedIn,
+    responses: answers(200, cartSchema, "the cart now", { ...UNAUTHORIZED, ...failures }),
+  }) as const;
+
+export const cartRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/quote",
+      tags: CART,
+      summary: "Price cart lines (the guest cookie cart)",
+      request: { body: jsonBody(quoteSchema) },
+      responses: answers(200, quoteAnswerSchema, "the priced lines", BAD_INPUT),
+    }),
+    async (c) => {
+      const { cartItems } = c.req.valid("json");
+      const quote = await quoteCart(c.get("db"), cartItems);
+      return ok(c, { cartItems: quote.cartItems, cartPrice: quote.cartPrice, dropped: quote.dropped });
+    },
+  )
   // The signed-in customer's server cart. Every call answers the cart as it is now.
-  .get("/read", async (c) => {
+  .openapi(createRoute({ method: "get", path: "/read", ...userCart("The customer's cart") }), async (c) => {
     const user = requireUser(c);
     const cart = await readServerCart(c.get("db"), user.id);
     return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice });
   })
-  .post("/add", async (c) => {
-    const user = requireUser(c);
-    const item = await jsonBody(c, cartLineSchema);
-    await addToServerCart(c.get("db"), user.id, item);
-    const cart = await readServerCart(c.get("db"), user.id);
-    return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, CART_MESSAGES.added);
-  })
-  .put("/update", async (c) => {
-    const user = requireUser(c);
-    const input = await jsonBody(c, updateSchema);
-    await updateServerCartLine(c.get("db"), user.id, input);
-    const cart = await readServerCart(c.get("db"), user.id);
-    return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, "Quantity updated");
-  })
-  .delete("/remove/:optionId", async (c) => {
-    const user = requireUser(c);
-    const optionId = c.req.param("optionId");
-    if (!PUBLIC_ID_PATTERN.test(optionId)) throw badRequest("Invalid option id");
-    await removeFromServerCart(c.get("db"), user.id, optionId);
-    const cart = await readServerCart(c.get("db"), user.id);
-    return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, "Item removed from cart");
-  })
-  .post("/clear", async (c) => {
-    const user = requireUser(c);
-    await clearServerCart(c.get("db"), user.id);
-    return ok(c, { cartItems: [], cartPrice: 0 }, "Cart cleared");
-  })
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/add",
+      request: { body: jsonBody(cartLineSchema) },
+      ...userCart("Add a line (same option and duration: quantities add up)", {
+        ...BAD_INPUT,
+        404: "`Option not found`",
+        409: "`This option is out of stock`",
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await addToServerCart(c.get("db"), user.id, c.req.valid("json"));
+      const cart = await readServerCart(c.get("db"), user.id);
+      return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, CART_MESSAGES.added);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/update",
+      request: { body: jsonBody(updateSchema) },
+      ...userCart("Set a line's quantity (refused, not clamped, when out of bounds)", {
+        ...BAD_INPUT,
+        404: "`This item is not in your cart`",
+        409: "`Only N left in stock`",
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await updateServerCartLine(c.get("db"), user.id, c.req.valid("json"));
+      const cart = await readServerCart(c.get("db"), user.id);
+      return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, "Quantity updated");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/remove/{optionId}",
+      request: { params: pathParams("optionId") },
+      ...userCart("Remove a line (an absent line is not an error)", { 400: "`Invalid option id`" }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const optionId = c.req.param("optionId");
+      if (!PUBLIC_ID_PATTERN.test(optionId)) throw badRequest("Invalid option id");
+      await removeFromServerCart(c.get("db"), user.id, optionId);
+      const cart = await readServerCart(c.get("db"), user.id);
+      return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, "Item removed from cart");
+    },
+  )
+  .openapi(
+    createRoute({ method: "post", path: "/clear", ...userCart("Empty the cart and forget its coupon") }),
+    async (c) => {
+      const user = requireUser(c);
+      await clearServerCart(c.get("db"), user.id);
+      return ok(c, { cartItems: [], cartPrice: 0 }, "Cart cleared");
+    },
+  )
   // Our addition: the guest cookie cart joins the account's cart in one call at sign-in.
-  .post("/merge", async (c) => {
-    const user = requireUser(c);
-    const { cartItems } = await jsonBody(c, quoteSchema);
-    const { skipped } = await mergeIntoServerCart(c.get("db"), user.id, cartItems);
-    const cart = await readServerCart(c.get("db"), user.id);
-    return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice, skipped }, "Cart merged");
-  })
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/merge",
+      tags: CART,
+      summary: "Add the guest cookie cart's lines at sign-in, in one transaction",
+      security: signedIn,
+      request: { body: jsonBody(quoteSchema) },
+      responses: answers(200, mergeAnswerSchema, "the cart now; `skipped` lists lines that cannot be sold", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const { cartItems } = c.req.valid("json");
+      const { skipped } = await mergeIntoServerCart(c.get("db"), user.id, cartItems);
+      const cart = await readServerCart(c.get("db"), user.id);
+      return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice, skipped }, "Cart merged");
+    },
+  )
   // payload: the cart's price after the coupon (USD); an empty coupon resets it to cartPrice.
-  .post("/applyCoupon", async (c) => {
-    const user = requireUser(c);
-    const { coupon } = await jsonBody(c, couponSchema);
-    const priced = await applyCouponToServerCart(c.get("db"), user.id, coupon);
-    return ok(c, priced.price, priced.message);
-  })
-  .post("/applyCouponPublic", async (c) => {
-    const { cartItems, coupon } = await jsonBody(c, publicCouponSchema);
-    const priced = await applyCouponToItems(c.get("db"), cartItems, coupon, c.get("user")?.id ?? null);
-    return ok(c, priced.price, priced.message);
-  });
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/applyCoupon",
+      tags: CART,
+      summary: "Price the customer's cart with a coupon (an empty coupon removes it)",
+      security: signedIn,
+      request: { body: jsonBody(couponSchema) },
+      responses: answers(200, priceSchema, "the price; the message says what was saved", {
+        400: "coupon refused (unknown, expired, minimum amount, products)",
+        ...UNAUTHORIZED,
+        409: "coupon used up, or already used by this customer",
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const priced = await applyCouponToServerCart(c.get("db"), user.id, c.req.valid("json").coupon);
+      return ok(c, priced.price, priced.message);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/applyCouponPublic",
+      tags: CART,
+      summary: "Price a guest cart with a coupon",
+      security: optionallySignedIn,
+      request: { body: jsonBody(publicCouponSchema) },
+      responses: answers(200, priceSchema, "the price; the message says what was saved", {
+        400: "bad input, or coupon refused",
+        409: "coupon used up, or already used by this customer",
+      }),
+    }),
+    async (c) => {
+      const { cartItems, coupon } = c.req.valid("json");
+      const priced = await applyCouponToItems(c.get("db"), cartItems, coupon, c.get("user")?.id ?? null);
+      return ok(c, priced.price, priced.message);
+    },
+  );

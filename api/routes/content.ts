@@ -1,7 +1,6 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { ApiEnv } from "../context";
-import { ok, validate } from "../http";
+import { createRoute, z } from "@hono/zod-openapi";
+import { ok } from "../http";
+import { BAD_INPUT, answers, apiRouter, publicIdSchema } from "../openapi";
 import { listDocuments, listFaqs, listSocialLinks, readAnnouncement } from "../services/content";
 import { listCheckoutGateways } from "../services/payments";
 
@@ -12,15 +11,74 @@ const documentQuerySchema = z.object({
     .min(1, "Document name must not be empty")
     .max(100, "Document name is too long")
     .regex(/^[a-z0-9-]+$/, "Document names are lowercase words joined by hyphens")
-    .optional(),
+    .optional()
+    .openapi({ description: "only this document, e.g. `terms-of-service`; an unknown name answers `[]`" }),
 });
 
-export const contentRoutes = new Hono<ApiEnv>()
-  .get("/announcement/read", async (c) => ok(c, await readAnnouncement(c.get("db"))))
-  .get("/payment_gateway/read", async (c) => ok(c, await listCheckoutGateways(c.get("db"), c.get("config"))))
-  .get("/faq/read", async (c) => ok(c, await listFaqs(c.get("db"))))
-  .get("/social_link/read", async (c) => ok(c, await listSocialLinks(c.get("db"))))
-  .get("/doc/read", async (c) => {
-    const { name } = validate(documentQuerySchema, c.req.query());
-    return ok(c, await listDocuments(c.get("db"), name));
-  });
+const gatewaySchema = z.object({
+  name: z.string().openapi({ example: "stripe" }),
+  label: z.string().openapi({ example: "Credit/Debit Card" }),
+  status: z.boolean().openapi({ description: "enabled in the database and usable here" }),
+});
+
+export const contentRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/announcement/read",
+      tags: ["Content"],
+      summary: "The newest active announcement",
+      responses: answers(200, z.object({ text: z.string() }).nullable(), "the announcement, or null"),
+    }),
+    async (c) => ok(c, await readAnnouncement(c.get("db"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/payment_gateway/read",
+      tags: ["Content"],
+      summary: "Every payment gateway by position",
+      responses: answers(200, z.array(gatewaySchema), "the gateways"),
+    }),
+    async (c) => ok(c, await listCheckoutGateways(c.get("db"), c.get("config"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/faq/read",
+      tags: ["Content"],
+      summary: "Questions and answers by position",
+      responses: answers(
+        200,
+        z.array(z.object({ _id: publicIdSchema, question: z.string(), answer: z.string() })),
+        "FAQs",
+      ),
+    }),
+    async (c) => ok(c, await listFaqs(c.get("db"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/social_link/read",
+      tags: ["Content"],
+      summary: "Social links by position",
+      responses: answers(200, z.array(z.object({ _id: publicIdSchema, name: z.string(), link: z.string() })), "links"),
+    }),
+    async (c) => ok(c, await listSocialLinks(c.get("db"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/doc/read",
+      tags: ["Content"],
+      summary: "Legal documents by name (plain text, paragraphs separated by blank lines)",
+      request: { query: documentQuerySchema },
+      responses: answers(
+        200,
+        z.array(z.object({ _id: publicIdSchema, name: z.string(), description: z.string() })),
+        "the documents",
+        BAD_INPUT,
+      ),
+    }),
+    async (c) => ok(c, await listDocuments(c.get("db"), c.req.valid("query").name)),
+  );

@@ -1,11 +1,22 @@
-import { Hono } from "hono";
-import { z } from "zod";
-import type { ApiEnv } from "../context";
+import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { badRequest } from "../errors";
-import { jsonBody, ok } from "../http";
+import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
 import { requireUser } from "../middleware/auth";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  idempotencyKeyHeader,
+  jsonBody,
+  optionallySignedIn,
+  pathParams,
+  publicIdSchema,
+  signedIn,
+  usdSchema,
+} from "../openapi";
 import { requestIp } from "../request-ip";
 import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
 import { type CheckoutResult, PAYMENT_METHODS, checkout, guestCheckout } from "../services/payments";
@@ -42,44 +53,148 @@ const listSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
 });
 
-export const orderRoutes = new Hono<ApiEnv>()
-  .post("/create", async (c) => {
-    const input = await jsonBody(c, createSchema);
-    const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
-    const order = {
-      coupon: input.coupon,
-      paymentMethod: input.paymentMethod,
-      message: input.message.trim(),
-      clientIp: requestIp(c),
-    };
-    const answer = async (result: CheckoutResult) => ({
-      status: 201 as const,
-      message: result.paymentUrl ? "Order created. Redirecting to payment…" : "Thank you! Your order is complete.",
-      payload: result,
-    });
-    // The human-check answer proves a person sent it; it is not part of what is being asked for.
-    const { "g-recaptcha-response": humanCheck, ...request } = input;
-    if (input.isGuest && input.email !== undefined) {
-      const { email } = input;
-      const guest = { ...order, email, cartItems: input.cartItems ?? [], humanCheck };
-      return okOnce(c, { scope: `guest:${subjectKey(email)}`, route: "order/create", body: request }, async () =>
-        answer(await guestCheckout(deps, guest)),
+const orderStatusSchema = z.enum(["pending", "completed", "partiallyComplete", "expired", "cancelled"]);
+const orderLineSchema = z.object({
+  product: publicIdSchema,
+  productOption: publicIdSchema,
+  title: z.string().openapi({ description: "the product's title" }),
+  subtitle: z.string().openapi({ description: "the warranty's title" }),
+  picture: z.string(),
+  description: z.string(),
+  fullFillmode: z.enum(["auto", "manual"]),
+  deliveryNotes: z.string(),
+  creds: z.array(z.string()).openapi({ description: "the delivered credentials; [] while pending" }),
+  isReplacement: z.boolean(),
+  price: usdSchema.openapi({ description: "the line total before an order discount" }),
+  quantity: z.number().int(),
+  duration: z.number().int(),
+  expiry: z.string().nullable().openapi({ description: "ISO 8601; when the warranty ends, null before delivery" }),
+});
+const orderSchema = z
+  .object({
+    _id: publicIdSchema,
+    status: orderStatusSchema,
+    createdAt: z.string().openapi({ description: "ISO 8601" }),
+    price: usdSchema.openapi({ description: "what was paid" }),
+    paymentMethod: z.string(),
+    products: z.array(orderLineSchema),
+  })
+  .openapi("Order");
+const pagerSchema = z.object({
+  page: z.number().int(),
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+const recentOrderSchema = z.object({
+  email: z.string().openapi({ example: "jo***@g***.com" }),
+  productTitle: z.string(),
+  quantity: z.number().int(),
+  timeAgo: z.string().openapi({ example: "5 minutes ago" }),
+});
+const createdSchema = z.object({
+  orderId: publicIdSchema,
+  paymentUrl: z.string().optional().openapi({ description: "hosted gateways: send the customer there" }),
+});
+
+const ORDERS = ["Orders"];
+
+export const orderRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/create",
+      tags: ORDERS,
+      summary: "Check out the customer's server cart, or a guest's cookie cart (isGuest, email, cartItems)",
+      description:
+        "A guest checkout (`isGuest` with `email`) needs no token: it creates the account and the order in one " +
+        "transaction and needs the human-check answer; otherwise the signed-in customer's server cart is ordered.",
+      security: optionallySignedIn,
+      request: { headers: idempotencyKeyHeader, body: jsonBody(createSchema) },
+      responses: answers(201, createdSchema, "the order: completed (balance, $0) or pending (hosted gateway)", {
+        400: "bad input, empty cart, coupon refused, payment method not available, human check failed (guest)",
+        ...UNAUTHORIZED,
+        409: "not enough stock, coupon used up, insufficient balance, the same Idempotency-Key still in progress",
+        422: "the Idempotency-Key was used with another body",
+        429: "too many unpaid orders",
+        503: "the payment provider cannot be reached (the order is cancelled, the cart kept)",
+      }),
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
+      const order = {
+        coupon: input.coupon,
+        paymentMethod: input.paymentMethod,
+        message: input.message.trim(),
+        clientIp: requestIp(c),
+      };
+      const answer = async (result: CheckoutResult) => ({
+        status: 201 as const,
+        message: result.paymentUrl ? "Order created. Redirecting to payment…" : "Thank you! Your order is complete.",
+        payload: result,
+      });
+      // The human-check answer proves a person sent it; it is not part of what is being asked for.
+      const { "g-recaptcha-response": humanCheck, ...request } = input;
+      if (input.isGuest && input.email !== undefined) {
+        const { email } = input;
+        const guest = { ...order, email, cartItems: input.cartItems ?? [], humanCheck };
+        return okOnce(c, { scope: `guest:${subjectKey(email)}`, route: "order/create", body: request }, async () =>
+          answer(await guestCheckout(deps, guest)),
+        );
+      }
+      const user = requireUser(c);
+      return okOnce(c, { scope: `user:${user.id}`, route: "order/create", body: request }, async () =>
+        answer(await checkout(deps, { ...order, userId: user.id })),
       );
-    }
-    const user = requireUser(c);
-    return okOnce(c, { scope: `user:${user.id}`, route: "order/create", body: request }, async () =>
-      answer(await checkout(deps, { ...order, userId: user.id })),
-    );
-  })
-  .get("/recent", async (c) => ok(c, await recentOrders(c.get("db"))))
-  .get("/read/:id", async (c) => {
-    const id = c.req.param("id");
-    if (!PUBLIC_ID_PATTERN.test(id)) throw badRequest(ORDER_LOOKUP_MESSAGES.invalidId);
-    await hitRateLimit(c.get("db"), ORDER_LOOKUP_RULE, requestIp(c), { scale: c.get("config").rateLimitScale });
-    return ok(c, await readOrder(c.get("db"), id));
-  })
-  .post("/read", async (c) => {
-    const user = requireUser(c);
-    const query = await jsonBody(c, listSchema);
-    return ok(c, await listCustomerOrders(c.get("db"), user.id, query));
-  });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/recent",
+      tags: ORDERS,
+      summary: "The latest paid orders, masked, for the social-proof toast",
+      responses: answers(200, z.array(recentOrderSchema), "up to 20 orders"),
+    }),
+    async (c) => ok(c, await recentOrders(c.get("db"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/read/{id}",
+      tags: ORDERS,
+      summary: "One order, for anyone holding its id",
+      request: { params: pathParams("id") },
+      responses: answers(200, orderSchema, "the order", {
+        400: "`Invalid order id`",
+        404: "`Order not found`",
+        429: "more than 60 lookups in 15 minutes from this address",
+      }),
+    }),
+    async (c) => {
+      const id = c.req.param("id");
+      if (!PUBLIC_ID_PATTERN.test(id)) throw badRequest(ORDER_LOOKUP_MESSAGES.invalidId);
+      await hitRateLimit(c.get("db"), ORDER_LOOKUP_RULE, requestIp(c), { scale: c.get("config").rateLimitScale });
+      return ok(c, await readOrder(c.get("db"), id));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/read",
+      tags: ORDERS,
+      summary: "The customer's orders, newest first, 10 a page",
+      security: signedIn,
+      request: { body: jsonBody(listSchema) },
+      responses: answers(200, z.object({ records: z.array(orderSchema), pager: pagerSchema }), "a page of orders", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(c, await listCustomerOrders(c.get("db"), user.id, c.req.valid("json")));
+    },
+  );

@@ -1,9 +1,9 @@
-import { type Context, Hono } from "hono";
-import { z } from "zod";
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import type { ApiEnv } from "../context";
-import { badRequest } from "../errors";
-import { jsonBody, ok } from "../http";
+import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
+import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn, usdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
 import {
   INVALID_LOGIN,
@@ -105,77 +105,208 @@ const passwordInput = z
   .object({ password: newPassword, password2: confirmation.optional(), currentPassword })
   .superRefine(passwordsMatch);
 
-/** Reads the JSON body; a failure answers 400 with the first field's sentence and every field's messages. */
-async function formInput<S extends z.ZodTypeAny>(c: Context<ApiEnv>, schema: S): Promise<z.output<S>> {
-  const result = schema.safeParse(await jsonBody(c, z.unknown()));
-  if (result.success) return result.data;
-  const errors: Record<string, string[]> = {};
-  for (const issue of result.error.issues) (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
-  throw badRequest(result.error.issues[0].message, errors);
-}
-
 function serviceContext(c: Context<ApiEnv>) {
   return { db: c.get("db"), config: c.get("config"), ip: requestIp(c), userAgent: c.req.header("user-agent") };
 }
 
-export const userRoutes = new Hono<ApiEnv>()
-  .post("/register", async (c) => {
-    const input = await formInput(c, registerInput);
-    const ctx = serviceContext(c);
-    const answer = input["g-recaptcha-response"];
-    if (answer !== undefined) await assertHuman({ ...ctx, logger: c.get("logger") }, answer, { ip: ctx.ip });
-    const { token } = await registerAccount(ctx, {
-      username: input.username,
-      email: input.email,
-      password: input.password,
-      autoCreated: input.password2 === undefined,
-    });
-    return ok(c, { token }, "Your account has been created", 201);
-  })
-  .post("/login", async (c) => {
-    const { "g-recaptcha-response": humanCheckAnswer, ...input } = await formInput(c, loginInput);
-    return ok(
-      c,
-      await login({ ...serviceContext(c), logger: c.get("logger") }, { ...input, humanCheckAnswer }),
-      "Signed in",
-    );
-  })
-  .get("/access", (c) => {
-    const user = requireUser(c);
-    return ok(c, { email: user.email, username: user.username });
-  })
-  .post("/logout", async (c) => {
-    const user = requireUser(c);
-    await revokeSession(c.get("db"), user.sessionId);
-    return ok(c, null, "Signed out");
-  })
-  .post("/forget-password", async (c) => {
-    const input = await formInput(c, forgetInput);
-    await requestPasswordReset(serviceContext(c), input.email);
-    return ok(c, null, RESET_REQUESTED);
-  })
-  .post("/reset-password", async (c) => {
-    const input = await formInput(c, resetInput);
-    return ok(c, await resetPassword(serviceContext(c), input), "Your password has been reset");
-  })
-  .get("/profile", async (c) => {
-    const user = requireUser(c);
-    return ok(c, await readProfile(c.get("db"), user.id));
-  })
-  .post("/update/username", async (c) => {
-    const user = requireUser(c);
-    const input = await formInput(c, usernameInput);
-    await updateUsername(serviceContext(c), user.id, input.username);
-    return ok(c, null, "Your username has been updated");
-  })
-  .post("/update/email", async (c) => {
-    const user = requireUser(c);
-    const input = await formInput(c, emailInput);
-    await updateEmail(serviceContext(c), user.id, input);
-    return ok(c, null, "Your email has been updated");
-  })
-  .post("/update/password", async (c) => {
-    const user = requireUser(c);
-    const input = await formInput(c, passwordInput);
-    return ok(c, await updatePassword(serviceContext(c), user.id, input), "Your password has been updated");
-  });
+const tokenSchema = z.object({
+  token: z.string().openapi({ description: "the bearer token of a new 30-day session" }),
+});
+const signedInSchema = tokenSchema.extend({
+  deviceToken: z
+    .string()
+    .openapi({ description: "send it back as `deviceToken` at the next sign-in from this browser" }),
+});
+const profileSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  balance: usdSchema,
+  orders: z.number().int().openapi({ description: "orders except expired or cancelled ones" }),
+  tickets: z.number().int(),
+  created: z.string().openapi({ description: "ISO 8601" }),
+});
+
+const ACCOUNTS = ["Accounts"];
+const FIELD_ERRORS = { 400: "bad input: `message` is the first field's sentence, `errors` has every field's" };
+const RATE_LIMITED = { 429: "too many attempts (with `Retry-After`)" };
+
+/** Field failures answer the first field's sentence alone: the account pages show it as it is. */
+export const userRoutes = apiRouter(sentenceFailure)
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/register",
+      tags: ACCOUNTS,
+      summary: "Create an account (guest checkout: a human-check answer instead of `password2`)",
+      request: { body: jsonBody(registerInput) },
+      responses: answers(201, tokenSchema, "signed in as the new account", {
+        ...FIELD_ERRORS,
+        409: "email or username taken",
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const ctx = serviceContext(c);
+      const answer = input["g-recaptcha-response"];
+      if (answer !== undefined) await assertHuman({ ...ctx, logger: c.get("logger") }, answer, { ip: ctx.ip });
+      const { token } = await registerAccount(ctx, {
+        username: input.username,
+        email: input.email,
+        password: input.password,
+        autoCreated: input.password2 === undefined,
+      });
+      return ok(c, { token }, "Your account has been created", 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/login",
+      tags: ACCOUNTS,
+      summary: "Sign in with a username or email",
+      request: { body: jsonBody(loginInput) },
+      responses: answers(200, signedInSchema, "signed in", {
+        400: "bad input; or the human check is needed (`humanCheckRequired: true`) and missing or failed",
+        401: "`Invalid username or password` (with `humanCheckRequired: true` when the next try needs the check)",
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => {
+      const { "g-recaptcha-response": humanCheckAnswer, ...input } = c.req.valid("json");
+      return ok(
+        c,
+        await login({ ...serviceContext(c), logger: c.get("logger") }, { ...input, humanCheckAnswer }),
+        "Signed in",
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/access",
+      tags: ACCOUNTS,
+      summary: "Whether the token is signed in, and as whom",
+      security: signedIn,
+      responses: answers(200, z.object({ email: z.string(), username: z.string() }), "signed in", UNAUTHORIZED),
+    }),
+    (c) => {
+      const user = requireUser(c);
+      return ok(c, { email: user.email, username: user.username });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/logout",
+      tags: ACCOUNTS,
+      summary: "Revoke this token",
+      security: signedIn,
+      responses: answers(200, z.null(), "`Signed out`", UNAUTHORIZED),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await revokeSession(c.get("db"), user.sessionId);
+      return ok(c, null, "Signed out");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/forget-password",
+      tags: ACCOUNTS,
+      summary: "Mail a reset code (the answer is the same whether the email has an account)",
+      request: { body: jsonBody(forgetInput) },
+      responses: answers(200, z.null(), "the code was sent if the account exists", {
+        ...FIELD_ERRORS,
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => {
+      await requestPasswordReset(serviceContext(c), c.req.valid("json").email);
+      return ok(c, null, RESET_REQUESTED);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/reset-password",
+      tags: ACCOUNTS,
+      summary: "Set a new password with the mailed code; every other session ends",
+      request: { body: jsonBody(resetInput) },
+      responses: answers(200, tokenSchema, "signed in with the new password", {
+        400: "bad input, password rules, or the code is invalid or has expired",
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => ok(c, await resetPassword(serviceContext(c), c.req.valid("json")), "Your password has been reset"),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/profile",
+      tags: ACCOUNTS,
+      summary: "The customer's profile",
+      security: signedIn,
+      responses: answers(200, profileSchema, "the profile", UNAUTHORIZED),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(c, await readProfile(c.get("db"), user.id));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/update/username",
+      tags: ACCOUNTS,
+      summary: "Change the username",
+      security: signedIn,
+      request: { body: jsonBody(usernameInput) },
+      responses: answers(200, z.null(), "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED, 409: "username taken" }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await updateUsername(serviceContext(c), user.id, c.req.valid("json").username);
+      return ok(c, null, "Your username has been updated");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/update/email",
+      tags: ACCOUNTS,
+      summary: "Change the email (the current password is required once one was chosen)",
+      security: signedIn,
+      request: { body: jsonBody(emailInput) },
+      responses: answers(200, z.null(), "changed; the old address is told", {
+        ...FIELD_ERRORS,
+        ...UNAUTHORIZED,
+        409: "email taken",
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await updateEmail(serviceContext(c), user.id, c.req.valid("json"));
+      return ok(c, null, "Your email has been updated");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/update/password",
+      tags: ACCOUNTS,
+      summary: "Change the password; every session ends and this browser gets a new token",
+      security: signedIn,
+      request: { body: jsonBody(passwordInput) },
+      responses: answers(200, tokenSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(
+        c,
+        await updatePassword(serviceContext(c), user.id, c.req.valid("json")),
+        "Your password has been updated",
+      );
+    },
+  );

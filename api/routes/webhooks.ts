@@ -1,11 +1,13 @@
-import { Hono } from "hono";
-import type { ApiEnv } from "../context";
+import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { notFound } from "../errors";
 import { ok } from "../http";
+import { answers, apiRouter, pathParams, publicIdSchema, usdSchema } from "../openapi";
 import { WebhookRejected } from "../payments/types";
 import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payment-events";
 import { paymentGatewaysFor } from "../services/payments";
+
+const outcomeSchema = z.enum(["applied", "duplicate", "ignored"]);
 
 /**
  * POST /v1/webhooks/{gateway}: the raw body goes to the adapter untouched (signatures cover its bytes).
@@ -13,26 +15,48 @@ import { paymentGatewaysFor } from "../services/payments";
  * an unknown gateway 404; an event for a payment we cannot find yet 503 (PaymentNotFoundYet), so the
  * provider delivers it again. Nothing from a rejected request is trusted or logged above debug.
  */
-export const webhookRoutes = new Hono<ApiEnv>().post("/:gateway", async (c) => {
-  const rawBody = await c.req.text();
-  try {
-    const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
-    const outcome = await receiveWebhook(deps, c.req.param("gateway"), rawBody, c.req.raw.headers);
-    return ok(c, { outcome }, `Event ${outcome}`);
-  } catch (error) {
-    if (!(error instanceof WebhookRejected)) throw error;
-    c.get("logger").debug("webhook rejected", {
-      gateway: c.req.param("gateway"),
-      reason: error.reason,
-      message: error.message,
-    });
-    const status = error.reason === "unsupported" ? 404 : 400;
-    return c.json({ success: false as const, message: `Webhook rejected: ${error.reason}` }, status);
-  }
-});
+export const webhookRoutes = apiRouter().openapi(
+  createRoute({
+    method: "post",
+    path: "/{gateway}",
+    tags: ["Payments"],
+    summary: "A payment provider's signed event",
+    request: {
+      params: z.object({ gateway: z.string().openapi({ param: { name: "gateway", in: "path" }, example: "stripe" }) }),
+      // A plain schema object, not zod: the body is documented but never parsed before the adapter reads its bytes.
+      body: {
+        required: true,
+        description: "the provider's event, exactly as signed; its signature travels in the provider's header",
+        content: { "application/json": { schema: { type: "object" } } },
+      },
+    },
+    responses: answers(200, z.object({ outcome: outcomeSchema }), "taken: `Event applied|duplicate|ignored`", {
+      400: "`Webhook rejected: signature|stale|malformed`",
+      404: "`Webhook rejected: unsupported`: the gateway is not enabled here",
+      503: "the payment the event names is not known yet: deliver it again later",
+    }),
+  }),
+  async (c) => {
+    const rawBody = await c.req.text();
+    try {
+      const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
+      const outcome = await receiveWebhook(deps, c.req.param("gateway"), rawBody, c.req.raw.headers);
+      return ok(c, { outcome }, `Event ${outcome}`);
+    } catch (error) {
+      if (!(error instanceof WebhookRejected)) throw error;
+      c.get("logger").debug("webhook rejected", {
+        gateway: c.req.param("gateway"),
+        reason: error.reason,
+        message: error.message,
+      });
+      const status = error.reason === "unsupported" ? 404 : 400;
+      return c.json({ success: false as const, message: `Webhook rejected: ${error.reason}` }, status);
+    }
+  },
+);
 
 const PAYMENT_NOT_FOUND = "Payment not found";
-const outcomeByAction = { pay: "paid", cancel: "failed" } as const;
+const SANDBOX = ["Sandbox payments"];
 
 /** A malformed id cannot name a payment: the same 404 as an unknown one. */
 function paymentIdFrom(value: string): string {
@@ -40,25 +64,67 @@ function paymentIdFrom(value: string): string {
   return value;
 }
 
+const sandboxPaymentSchema = z.object({
+  paymentId: publicIdSchema,
+  orderId: publicIdSchema.nullable(),
+  purpose: z.enum(["order", "topup"]),
+  amount: usdSchema.openapi({ description: "the stored amount" }),
+  status: z.string(),
+});
+const submittedSchema = z.object({
+  outcome: outcomeSchema,
+  orderId: publicIdSchema.nullable(),
+  purpose: z.enum(["order", "topup"]),
+});
+const notFoundAnswer = { 404: "`Payment not found`, or the sandbox is off here" };
+
+/** Pay and Cancel: a sandbox event signed with the STORED amount, through the webhook code path. */
+function submitRoute(action: "pay" | "cancel", summary: string) {
+  return createRoute({
+    method: "post",
+    path: `/payments/{paymentId}/${action}`,
+    tags: SANDBOX,
+    summary,
+    request: { params: pathParams("paymentId") },
+    responses: answers(
+      200,
+      submittedSchema,
+      "`Payment received` / `Payment cancelled`, or `Nothing changed`",
+      notFoundAnswer,
+    ),
+  });
+}
+
 /**
  * Our addition for the sandbox gateway's page (/pay/sandbox/{paymentId}): read a sandbox payment and
- * press Pay or Cancel. Pressing signs an event with the STORED amount and sends it through the same
- * webhook code path as a real provider. Where the sandbox is off (production by default) every path
- * answers 404, as if it did not exist.
+ * press Pay or Cancel. Where the sandbox is off (production by default) every path answers 404, as if
+ * it did not exist.
  */
-export const sandboxRoutes = new Hono<ApiEnv>()
-  .use(async (c, next) => {
-    if (!paymentGatewaysFor(c.get("config")).has("sandbox")) throw notFound(PAYMENT_NOT_FOUND);
-    await next();
-  })
-  .get("/payments/:paymentId", async (c) =>
-    ok(c, await readSandboxPayment(c.get("db"), paymentIdFrom(c.req.param("paymentId")))),
+const sandboxRouter = apiRouter();
+sandboxRouter.use(async (c, next) => {
+  if (!paymentGatewaysFor(c.get("config")).has("sandbox")) throw notFound(PAYMENT_NOT_FOUND);
+  await next();
+});
+
+export const sandboxRoutes = sandboxRouter
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/payments/{paymentId}",
+      tags: SANDBOX,
+      summary: "A sandbox payment, for the sandbox gateway's page",
+      request: { params: pathParams("paymentId") },
+      responses: answers(200, sandboxPaymentSchema, "the payment", notFoundAnswer),
+    }),
+    async (c) => ok(c, await readSandboxPayment(c.get("db"), paymentIdFrom(c.req.param("paymentId")))),
   )
-  .post("/payments/:paymentId/:action{pay|cancel}", async (c) => {
-    const paymentId = paymentIdFrom(c.req.param("paymentId"));
-    const action = c.req.param("action") as keyof typeof outcomeByAction;
+  .openapi(submitRoute("pay", "Pay a sandbox payment"), async (c) => {
     const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
-    const result = await submitSandboxPayment(deps, paymentId, outcomeByAction[action]);
-    const message = action === "pay" ? "Payment received" : "Payment cancelled";
-    return ok(c, result, result.outcome === "ignored" ? "Nothing changed" : message);
+    const result = await submitSandboxPayment(deps, paymentIdFrom(c.req.param("paymentId")), "paid");
+    return ok(c, result, result.outcome === "ignored" ? "Nothing changed" : "Payment received");
+  })
+  .openapi(submitRoute("cancel", "Cancel a sandbox payment (its stock is released at once)"), async (c) => {
+    const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
+    const result = await submitSandboxPayment(deps, paymentIdFrom(c.req.param("paymentId")), "failed");
+    return ok(c, result, result.outcome === "ignored" ? "Nothing changed" : "Payment cancelled");
   });

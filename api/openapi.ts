@@ -1,0 +1,104 @@
+import { type Hook, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import type { ApiEnv } from "./context";
+import { badRequest } from "./errors";
+import { PUBLIC_ID_PATTERN } from "./db/ids";
+import { IDEMPOTENCY_HEADER } from "./idempotent-answer";
+
+/*
+ * What every /v1 route module builds on: one router factory whose validation failures answer our
+ * envelope, and the pieces of the OpenAPI document (envelope, errors, ids) the routes share.
+ */
+
+/** Each bad field (dotted path, "_" for the whole value) with its messages, in the order zod found them. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) (errors[issue.path.join(".") || "_"] ??= []).push(issue.message);
+  return errors;
+}
+
+/** 400 naming the first bad field: `cartItems.0.quantity: Quantity must be at least 1`. */
+export const fieldNamedFailure: Hook<unknown, ApiEnv, string, void> = (result) => {
+  if (result.success) return;
+  const errors = fieldErrors(result.error);
+  const [field, messages] = Object.entries(errors)[0];
+  throw badRequest(`${field === "_" ? "Request" : field}: ${messages[0]}`, errors);
+};
+
+/** 400 with the first message alone: the account forms show whole sentences next to their field. */
+export const sentenceFailure: Hook<unknown, ApiEnv, string, void> = (result) => {
+  if (result.success) return;
+  throw badRequest(result.error.issues[0].message, fieldErrors(result.error));
+};
+
+/** A router whose declared routes validate their input and document themselves in /v1/openapi.json. */
+export function apiRouter(onInvalid = fieldNamedFailure) {
+  return new OpenAPIHono<ApiEnv>({ defaultHook: onInvalid });
+}
+
+export const BEARER_AUTH = "bearerAuth";
+/** The route needs `Authorization: Bearer <token>`; without a valid one it answers 401. */
+export const signedIn: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }];
+/** A token is optional: with one the answer is for that customer, without it for a guest. */
+export const optionallySignedIn: Record<string, string[]>[] = [{}, { [BEARER_AUTH]: [] }];
+
+export const publicIdSchema = z
+  .string()
+  .openapi({ pattern: PUBLIC_ID_PATTERN.source, example: "gWwCti4aIQ7vdHgY-vB4_p", description: "a 22-character id" });
+export const usdSchema = z.number().openapi({ description: "USD, at most two decimals", example: 12.99 });
+
+/** The path parameter `name`, documented; its pattern is checked by the handler, which owns the message. */
+export function pathParams<K extends string>(...names: K[]) {
+  return z.object(
+    Object.fromEntries(names.map((name) => [name, publicIdSchema.openapi({ param: { name, in: "path" } })])) as Record<
+      K,
+      typeof publicIdSchema
+    >,
+  );
+}
+
+const failureSchema = z
+  .object({
+    success: z.literal(false),
+    message: z.string().openapi({ description: "a sentence to show as it is" }),
+    errors: z
+      .record(z.array(z.string()))
+      .optional()
+      .openapi({ description: "bad fields by dotted path, each with its messages" }),
+    humanCheckRequired: z
+      .literal(true)
+      .optional()
+      .openapi({ description: "sign-in: the next try must carry a human-check answer" }),
+  })
+  .openapi("Failure");
+
+/** Documents the header; `okOnce` (api/idempotent-answer.ts) reads and checks it. */
+export const idempotencyKeyHeader = z.object({
+  [IDEMPOTENCY_HEADER.toLowerCase()]: z.string().optional().openapi({
+    description: "1 to 255 visible ASCII characters: a repeat with the same key answers the first answer again",
+  }),
+});
+
+/** A JSON request body; every /v1 body is JSON (an empty body counts as `{}`). */
+export function jsonBody<S extends z.ZodTypeAny>(schema: S, description?: string) {
+  return { required: true, description, content: { "application/json": { schema } } } as const;
+}
+
+type Answers = Record<number, string>;
+
+/**
+ * The route's answers: the success envelope carrying `payload`, and the failures it can give, each
+ * described in a few words. Typed loosely on purpose: handlers answer through `ok()` (api/http.ts).
+ */
+export function answers(status: 200 | 201, payload: z.ZodTypeAny, description: string, failures: Answers = {}) {
+  const success = z.object({ success: z.literal(true), message: z.string(), payload });
+  const responses: RouteConfig["responses"] = {
+    [status]: { description, content: { "application/json": { schema: success } } },
+  };
+  for (const [code, text] of Object.entries(failures)) {
+    responses[code] = { description: text, content: { "application/json": { schema: failureSchema } } };
+  }
+  return responses;
+}
+
+export const UNAUTHORIZED = { 401: "not signed in: `Please sign in to continue`" };
+export const BAD_INPUT = { 400: "bad input: `errors` names each field" };
