@@ -29,8 +29,9 @@ describe("the generated API reference", () => {
 
   it("declares the bearer token and which routes need it", () => {
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
-    const orderCreate = document.paths["/v1/order/create"].post as { security: unknown; requestBody: any };
-    expect(orderCreate.security).toEqual([{ bearerAuth: [] }]);
+    expect((document.paths["/v1/order/read"].post as { security: unknown }).security).toEqual([{ bearerAuth: [] }]);
+    const orderCreate = document.paths["/v1/order/create"].post as { requestBody: any; parameters: any[] };
+    expect(orderCreate.parameters).toContainEqual(expect.objectContaining({ name: "idempotency-key", in: "header" }));
     expect(Object.keys(orderCreate.requestBody.content["application/json"].schema.properties)).toEqual(
       expect.arrayContaining(["coupon", "paymentMethod", "message", "isGuest"]),
     );
