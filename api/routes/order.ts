@@ -115,10 +115,14 @@ export const orderRoutes = apiRouter()
       responses: answers(201, createdSchema, "the order: completed (balance, $0) or pending (hosted gateway)", {
         400: "bad input, empty cart, coupon refused, payment method not available, human check failed (guest)",
         ...UNAUTHORIZED,
-        409: "not enough stock, coupon used up, insufficient balance, the same Idempotency-Key still in progress",
+        409:
+          "not enough stock, coupon used up, insufficient balance, the same Idempotency-Key still in progress; " +
+          "guest: a line no longer sold, or the email has an account (`errors.email`: offer Sign In)",
         422: "the Idempotency-Key was used with another body",
-        429: "too many unpaid orders",
-        503: "the payment provider cannot be reached (the order is cancelled, the cart kept)",
+        429: "too many unpaid orders; guest: too many registrations from this address or email",
+        503:
+          "the payment provider cannot be reached (the order is cancelled and its lines go back to the cart; " +
+          "a guest's account and order are removed)",
       }),
     }),
     async (c) => {
