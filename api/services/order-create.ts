@@ -1,8 +1,9 @@
-import { and, count, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, min, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { newId } from "../db/ids";
 import { orderProducts, orders, payments, products, users, warrantyDurations } from "../db/schema";
-import { badRequest, conflict, notFound, tooManyRequests } from "../errors";
+import { badRequest, conflict, notFound } from "../errors";
+import { RateLimitedError } from "./rate-limit";
 import { type NewAccount, insertAccount } from "./accounts";
 import { debitBalance } from "./balance";
 import type { CartItemInput } from "./cart";
@@ -43,24 +44,32 @@ const soldOutMessage = (productTitle: string, optionTitle: string, left: number)
 /** Any fixed number: names the advisory locks that serialise the unpaid-order count of one address. */
 const ADDRESS_LOCK_SPACE = 740_0002;
 
+/** Retry-After for the unpaid-order caps: room frees up when the oldest open reservation expires. */
+function secondsUntil(expiry: Date | null, now: Date): number {
+  return Math.max(1, Math.ceil(((expiry?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+}
+
 async function assertReservationRoom(tx: Executor, userId: string, clientIp: string | null, now: Date) {
   const open = and(eq(orders.status, "pending"), gt(orders.expiresAt, now));
   // The caller holds the customer's row lock, so this count cannot change under it.
   const [mine] = await tx
-    .select({ open: count() })
+    .select({ open: count(), firstExpiry: min(orders.expiresAt) })
     .from(orders)
     .where(and(open, eq(orders.userId, userId)));
-  if (Number(mine.open) >= PENDING_ORDERS_PER_USER) throw tooManyRequests(ORDER_MESSAGES.tooManyPendingUser);
+  if (Number(mine.open) >= PENDING_ORDERS_PER_USER) {
+    throw new RateLimitedError(secondsUntil(mine.firstExpiry, now), ORDER_MESSAGES.tooManyPendingUser);
+  }
   if (!clientIp || clientIp === "unknown") return;
   // Many accounts share one address: without this lock each would count the others' orders before
   // they commit. Held until the transaction ends, so the count and the insert are one step.
   await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${clientIp}))`);
   const [fromAddress] = await tx
-    .select({ open: count() })
+    .select({ open: count(), firstExpiry: min(orders.expiresAt) })
     .from(orders)
     .where(and(open, eq(orders.clientIp, clientIp)));
-  if (Number(fromAddress.open) >= PENDING_ORDERS_PER_ADDRESS)
-    throw tooManyRequests(ORDER_MESSAGES.tooManyPendingAddress);
+  if (Number(fromAddress.open) >= PENDING_ORDERS_PER_ADDRESS) {
+    throw new RateLimitedError(secondsUntil(fromAddress.firstExpiry, now), ORDER_MESSAGES.tooManyPendingAddress);
+  }
 }
 
 type OrderInput = {

@@ -35,10 +35,14 @@ export const RATE_RULES = {
 /** Rows older than this are dead: longer than every window and than a human-check challenge lives. */
 const RETENTION_MS = 24 * HOUR;
 
+/** A 429 that says when to come back: the error mapping turns retryAfterSeconds into Retry-After. */
 export class RateLimitedError extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message?: string,
+  ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
+    super(429, message ?? `Too many attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`);
   }
 }
 

@@ -227,6 +227,10 @@ describe("POST /v1/order/create with the sandbox gateway", () => {
     const fourth = await client.post("/v1/order/create", { paymentMethod: "sandbox" }, { token: customer.token });
     expect(fourth.status).toBe(429);
     expect(fourth.body.message).toMatch(/3 unpaid orders/);
+    // Room frees up when the oldest reservation expires, about 30 minutes from now.
+    const retryAfter = Number(fourth.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(25 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(RESERVATION_MS / 1000);
     expect(await stockByStatus(listing.optionId)).toEqual({ reserved: 3, available: 7 });
   });
 
@@ -244,6 +248,7 @@ describe("POST /v1/order/create with the sandbox gateway", () => {
     await addToCart(client, customer.token, listing.optionId, 1);
     const sixth = await client.post("/v1/order/create", { paymentMethod: "sandbox" }, { token: customer.token, ip });
     expect(sixth.status).toBe(429);
+    expect(Number(sixth.headers.get("retry-after"))).toBeGreaterThan(25 * 60);
   });
 });
 

@@ -15,7 +15,11 @@ import { createLogger } from "../../api/logger";
 import { createSession } from "../../api/services/sessions";
 import { createTestDatabase } from "./database";
 
-export type Answer = { status: number; body: { success: boolean; message: string; payload?: any; errors?: any } };
+export type Answer = {
+  status: number;
+  headers: Headers;
+  body: { success: boolean; message: string; payload?: any; errors?: any };
+};
 type CallOptions = { token?: string; ip?: string; headers?: Record<string, string> };
 
 let addressCounter = 0;
@@ -61,7 +65,7 @@ export async function createShopTestApi(env: Record<string, string> = {}) {
       },
       { clientIp: options.ip ?? nextIp() },
     );
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, headers: response.headers, body: await response.json() };
   }
 
   return {
