@@ -16,8 +16,9 @@ import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { embeddedDatabasePath, openDatabase } from "./api/db/client";
 import { seedWhenWanted } from "./api/db/seed";
-import { createLogger } from "./api/logger";
+import { createLogger, scrubText, withFields } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
+import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
 import { anonymousPageCache } from "./server/page-cache";
 
@@ -65,13 +66,23 @@ app.use((_req, res, next) => {
   next();
 });
 
+// One id per page request, made here at the edge (or kept from a proxy): the access log line, the
+// page's /v1 calls and its error lines all carry it, and the answer names it (ADR 016).
+app.use((req, res, next) => {
+  const requestId = requestIdFrom(req.get("x-request-id"));
+  res.locals.requestId = requestId;
+  res.setHeader("X-Request-Id", requestId);
+  next();
+});
+
 app.use((req, res, next) => {
   const started = performance.now();
   res.on("finish", () => {
-    // The path without its query: order ids and emails travel in query strings.
+    // The path without its query, where emails and order ids travel, nor the ids in it (/pay/sandbox/:id).
     logger.info("http", {
+      requestId: res.locals.requestId,
       method: req.method,
-      path: req.path,
+      path: scrubText(req.path),
       status: res.statusCode,
       ms: Math.round(performance.now() - started),
     });
@@ -149,8 +160,11 @@ if (apiOnly) {
 }
 
 function loadContext(req: express.Request, res: express.Response): AppLoadContext {
+  const requestId = res.locals.requestId as string;
   return {
     cspNonce: res.locals.cspNonce as string,
+    requestId,
+    logger: withFields(logger, { requestId }),
     callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
   };
 }
@@ -184,8 +198,10 @@ function serveApi(req: IncomingMessage, res: ServerResponse) {
   if (stopping) res.setHeader("Connection", "close");
   res.on("finish", () => {
     logger.info("http", {
+      // Hono's middleware made (or kept) it and named it in the answer.
+      requestId: res.getHeader("x-request-id"),
       method: req.method,
-      path: req.url?.split("?")[0],
+      path: scrubText(req.url?.split("?")[0] ?? ""),
       status: res.statusCode,
       ms: Math.round(performance.now() - started),
     });

@@ -1,10 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiDeps, ApiEnv } from "./context";
 import { AppError, describeError } from "./errors";
+import { scrubText, withFields } from "./logger";
+import { requestIdFrom } from "./request-id";
 import { SnapshotCache } from "./snapshot-cache";
 import { RateLimitedError } from "./services/rate-limit";
 import { catalogueRoutes } from "./routes/catalogue";
@@ -30,11 +31,12 @@ export function createApi(deps: ApiDeps) {
   // Only for clients that ask: the in-process UI sends no Accept-Encoding and pays nothing.
   api.use("*", compress());
   api.use("*", async (c, next) => {
-    const requestId = c.req.header("x-request-id")?.slice(0, 64) || randomUUID();
+    // A page's in-process calls bring the id the page request got at the edge (server.ts).
+    const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
     c.set("db", deps.db);
     c.set("config", deps.config);
-    c.set("logger", deps.logger);
+    c.set("logger", withFields(deps.logger, { requestId }));
     c.set("snapshots", snapshots);
     const started = performance.now();
     await next();
@@ -43,7 +45,7 @@ export function createApi(deps: ApiDeps) {
     deps.logger.debug("api", {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: scrubText(c.req.path),
       status: c.res.status,
       ms: Math.round(performance.now() - started),
     });
@@ -82,7 +84,7 @@ export function createApi(deps: ApiDeps) {
     deps.logger.error("api error", {
       requestId: c.get("requestId"),
       method: c.req.method,
-      path: c.req.path,
+      path: scrubText(c.req.path),
       error: describeError(error),
     });
     return c.json(

@@ -1,13 +1,44 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { scrubText } from "../api/logger";
 import { NonceContext } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
+
+/**
+ * What a log line may say about a failure: its class, message and stack without ids or emails
+ * (an API path in a message can name an order), never the request's body or query, and nothing of
+ * a thrown non-Error value.
+ */
+function describePageError(error: unknown) {
+  // Remix wraps its own failures (a POST to a page without an action) in a response with the cause inside.
+  const cause = isRouteErrorResponse(error) && "error" in error ? error.error : error;
+  if (cause instanceof Error) {
+    // The stack's frames only (its first line repeats the message): code locations, which stay whole.
+    const frames = cause.stack?.split("\n").filter((line) => line.trimStart().startsWith("at "));
+    return { name: cause.name, message: scrubText(cause.message), stack: frames?.join("\n") };
+  }
+  if (isRouteErrorResponse(cause)) return { name: "ErrorResponse", status: cause.status };
+  return { name: typeof cause };
+}
+
+/** Loader, action and render errors, through the API's JSON logger with this page request's id. */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  // The visitor left (or the stream timed out): nothing went wrong on our side.
+  if (request.signal.aborted) return;
+  // Remix's own 4xx (a post to a page without an action) is a client's mistake, worth a look only.
+  const level = isRouteErrorResponse(error) && error.status < 500 ? "warn" : "error";
+  context.logger[level]("page error", {
+    method: request.method,
+    path: scrubText(new URL(request.url).pathname),
+    error: describePageError(error),
+  });
+};
 
 export default function handleRequest(
   request: Request,
@@ -44,8 +75,13 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are reported by the error boundary; log the rest once.
-          if (shellRendered) console.error(error);
+          // Errors before the shell reach handleError through Remix; log the later ones here.
+          if (shellRendered) {
+            loadContext.logger.error("page render error", {
+              path: scrubText(new URL(request.url).pathname),
+              error: describePageError(error),
+            });
+          }
         },
       },
     );

@@ -58,7 +58,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     token ? getCurrentProfile(request, context) : null,
     panelOpen || token
       ? loadCart(context, request, !!token).catch((error: unknown) => {
-          console.error(error);
+          context.logger.warn("cart could not be loaded", { error });
           return null;
         })
       : undefined,

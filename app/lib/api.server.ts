@@ -59,7 +59,8 @@ export async function apiCall<S extends z.ZodTypeAny>(
   context: AppLoadContext,
   options: ApiCallOptions<S>,
 ): Promise<ApiResult<z.output<S>>> {
-  const headers = new Headers({ accept: "application/json" });
+  // The API's log lines then carry the page request's id.
+  const headers = new Headers({ accept: "application/json", "x-request-id": context.requestId });
   const token = options.token ?? tokenFrom(options.request);
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (options.body !== undefined) headers.set("content-type", "application/json");

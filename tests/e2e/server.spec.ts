@@ -139,6 +139,94 @@ test("the page's scripts run under the CSP", async ({ page }) => {
   expect(violations).toEqual([]);
 });
 
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+test.describe("request ids", () => {
+  test.beforeEach(onlyOnce);
+
+  let child: ChildProcess | undefined;
+  let dataDir: string | undefined;
+  test.afterEach(() => {
+    if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  type LogLine = { message: string; requestId?: string; path?: string; status?: number };
+
+  test("a page request's id is in its answer, its access log line and the log line of its /v1 call", async () => {
+    test.setTimeout(120_000);
+    dataDir = mkdtempSync(path.join(tmpdir(), "store-request-id-"));
+    const port = await freePort();
+    child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SESSION_SECRET: "request-id-test-secret-that-is-long-enough-0123",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        PORT: String(port),
+        SEED_DEMO: "false",
+        // The API's line for each in-process call is a debug line.
+        LOG_LEVEL: "debug",
+        PAGE_CACHE_MS: "0",
+      },
+    });
+    let log = "";
+    child.stdout?.on("data", (chunk) => (log += chunk));
+    child.stderr?.on("data", (chunk) => (log += chunk));
+    const lines = () =>
+      log
+        .split("\n")
+        .filter((line) => line.startsWith("{"))
+        .map((line) => JSON.parse(line) as LogLine);
+    const base = `http://127.0.0.1:${port}`;
+    await expect
+      .poll(async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.status, { timeout: 90_000 })
+      .toBe(200);
+
+    // The FAQ page's loader reads the FAQ from /v1, in-process.
+    const page = await fetch(`${base}/faqs`);
+    expect(page.status).toBe(200);
+    const requestId = page.headers.get("x-request-id") ?? "";
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The access line is written once the answer is sent.
+    await expect.poll(() => lines().some((line) => line.requestId === requestId && line.message === "http")).toBe(true);
+    const sameRequest = lines().filter((line) => line.requestId === requestId);
+    expect(sameRequest).toContainEqual(expect.objectContaining({ message: "http", path: "/faqs", status: 200 }));
+    expect(sameRequest).toContainEqual(
+      expect.objectContaining({ message: "api", path: expect.stringMatching(/^\/v1\//) }),
+    );
+
+    // Each page request gets its own; a well-formed id from a proxy in front is kept, free text is not.
+    const other = await fetch(`${base}/faqs`);
+    expect(other.headers.get("x-request-id")).not.toBe(requestId);
+    const proxied = await fetch(`${base}/faqs`, { headers: { "x-request-id": "lb-7f3a9c21e5" } });
+    expect(proxied.headers.get("x-request-id")).toBe("lb-7f3a9c21e5");
+    await expect
+      .poll(() => lines().filter((line) => line.requestId === "lb-7f3a9c21e5" && line.message === "api").length)
+      .toBeGreaterThanOrEqual(1);
+    const forged = await fetch(`${base}/faqs`, { headers: { "x-request-id": "not an id, just words" } });
+    expect(forged.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A direct /v1 call's access line names the id its answer carries.
+    const api = await fetch(`${base}/v1/no-such-endpoint`);
+    const apiRequestId = api.headers.get("x-request-id");
+    expect(apiRequestId).toBeTruthy();
+    await expect
+      .poll(() =>
+        lines().some((line) => line.message === "http" && line.requestId === apiRequestId && line.status === 404),
+      )
+      .toBe(true);
+  });
+});
+
 test.describe("graceful shutdown", () => {
   test.beforeEach(onlyOnce);
 
@@ -150,14 +238,6 @@ test.describe("graceful shutdown", () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     await dropDatabase?.().catch(() => {});
   });
-
-  async function freePort(): Promise<number> {
-    const server = net.createServer();
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise((resolve) => server.close(resolve));
-    return port;
-  }
 
   test("SIGTERM stops accepting, finishes the in-flight request, and exits 0 promptly", async () => {
     test.setTimeout(120_000);

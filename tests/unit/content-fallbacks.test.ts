@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import { createLogger } from "../../api/logger";
 import { blocksOf } from "../../app/components/legal/document-blocks";
 import {
   DEFAULT_FAQS,
@@ -12,7 +13,12 @@ import {
 
 /** A load context whose /v1 answers with whatever the test says, so no server is needed. */
 function contextAnswering(answer: (path: string) => Response | Promise<Response>): AppLoadContext {
-  return { cspNonce: "", callApi: async (path: string) => answer(path) };
+  return {
+    cspNonce: "",
+    callApi: async (path: string) => answer(path),
+    requestId: "test-request",
+    logger: createLogger("silent"),
+  };
 }
 const envelope = (payload: unknown, status = 200) =>
   Response.json(status < 400 ? { success: true, message: "OK", payload } : { success: false, message: "Nope" }, {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createLogger } from "../../api/logger";
+import { createLogger, scrubText, withFields } from "../../api/logger";
 
 let lines: { stream: "stdout" | "stderr"; text: string }[];
 
@@ -83,5 +83,28 @@ describe("createLogger", () => {
     const entry = JSON.parse(everything());
     expect(entry.error).toMatchObject({ name: "Error", message: "database went away" });
     expect(entry.error.stack).toContain("database went away");
+  });
+
+  it("adds a request's fields to every line of a bound logger", () => {
+    const logger = withFields(createLogger("debug"), { requestId: "req-1234abcd" });
+    logger.info("one");
+    logger.error("two", { status: 500 });
+    const entries = lines.map((line) => JSON.parse(line.text));
+    expect(entries).toEqual([
+      expect.objectContaining({ message: "one", requestId: "req-1234abcd" }),
+      expect.objectContaining({ message: "two", requestId: "req-1234abcd", status: 500 }),
+    ]);
+  });
+});
+
+describe("scrubText", () => {
+  it("takes public ids and email addresses out of paths and messages", () => {
+    expect(scrubText("/v1/order/read/Q2hlY2tvdXQtb3JkZXItMQ")).toBe("/v1/order/read/[id]");
+    expect(scrubText("/pay/sandbox/abc_DEF-12345678901234")).toBe("/pay/sandbox/[id]");
+    expect(scrubText("no account for ann.lee+shop@example.com, try again")).toBe("no account for [email], try again");
+    // Words, UUIDs and shorter or longer runs stay readable.
+    expect(scrubText("/v1/faq/read 3f0c9a7e-2b1d-4c8e-9f00-1234567890ab")).toBe(
+      "/v1/faq/read 3f0c9a7e-2b1d-4c8e-9f00-1234567890ab",
+    );
   });
 });
