@@ -18,6 +18,7 @@ import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
 import { orderRoutes } from "./routes/order";
 import { balanceRoutes } from "./routes/balance";
+import { ticketRoutes } from "./routes/ticket";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
 /**
@@ -61,6 +62,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/human-check", humanCheckRoutes);
   v1.route("/order", orderRoutes);
   v1.route("/balance", balanceRoutes);
+  v1.route("/ticket", ticketRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox", sandboxRoutes);
   v1.route("/", referenceRoutes(v1));

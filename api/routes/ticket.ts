@@ -1,0 +1,190 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { TICKETS_PAGE_SIZE, ticketMessageField, ticketOrderField, ticketSubjectField } from "../../contract/ticket";
+import { PUBLIC_ID_PATTERN } from "../db/ids";
+import { notFound } from "../errors";
+import { ok } from "../http";
+import { requireUser } from "../middleware/auth";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedIn } from "../openapi";
+import {
+  TICKET_MESSAGES,
+  listTickets,
+  openTicket,
+  readTicket,
+  sendCustomerMessage,
+  setTicketStatus,
+} from "../services/tickets";
+
+/** A malformed id names no ticket: the same 404 as an unknown or foreign one. */
+const ticketIdField = z.string({ required_error: "Ticket id is required" }).max(64);
+function ownTicketId(id: string): string {
+  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(TICKET_MESSAGES.notFound);
+  return id;
+}
+
+const listSchema = z.object({
+  page: z.coerce.number().int("Page must be a whole number").min(1, "Page starts at 1").max(100_000).default(1),
+  search: z.string().max(200, "Search is too long").optional().default(""),
+  sortBy: z.enum(["updatedAt", "createdAt"]).optional().default("updatedAt"),
+});
+const createSchema = z.object({
+  orderId: ticketOrderField.openapi({ description: "one of the customer's orders, or empty for a general question" }),
+  subject: ticketSubjectField,
+  message: ticketMessageField.openapi({ description: "plain text, stored as given; clients escape it when shown" }),
+});
+const messageSchema = z.object({ ticketId: ticketIdField, message: ticketMessageField });
+const ticketIdSchema = z.object({ ticketId: ticketIdField });
+
+const ticketSchema = z
+  .object({
+    _id: publicIdSchema,
+    orderId: z.string().openapi({ description: "the order it is about, or empty for a general question" }),
+    subject: z.string(),
+    status: z.enum(["open", "closed"]).openapi({ description: "a closed ticket takes no messages until reopened" }),
+    createdAt: z.string().openapi({ description: "ISO 8601" }),
+    updatedAt: z.string().openapi({ description: "ISO 8601; the last message or status change" }),
+    messages: z.array(
+      z.object({
+        _id: publicIdSchema,
+        username: z.string().openapi({ description: "the customer's username, or `Admin` for staff" }),
+        message: z.string(),
+        timestamp: z.string().openapi({ description: "ISO 8601" }),
+      }),
+    ),
+  })
+  .openapi("Ticket");
+const pagerSchema = z.object({
+  page: z.number().int(),
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+
+const TICKETS = ["Tickets"];
+const NOT_YOURS = { 404: "`Ticket not found`: unknown, malformed, or another customer's" };
+const RATE_LIMITED = { 429: "more than 10 messages (new tickets included) a minute" };
+
+export const ticketRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/read",
+      tags: TICKETS,
+      summary: `The customer's tickets with their messages, last updated first, ${TICKETS_PAGE_SIZE} a page`,
+      description: "`search` matches part of the subject, case-insensitively.",
+      security: signedIn,
+      request: { body: jsonBody(listSchema) },
+      responses: answers(200, z.object({ records: z.array(ticketSchema), pager: pagerSchema }), "a page of tickets", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(c, await listTickets(c.get("db"), user.id, c.req.valid("json")));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/read/{ticketId}",
+      tags: TICKETS,
+      summary: "One of the customer's tickets, for its conversation view and to poll for replies",
+      security: signedIn,
+      request: { params: z.object({ ticketId: publicIdSchema.openapi({ param: { name: "ticketId", in: "path" } }) }) },
+      responses: answers(200, ticketSchema, "the ticket", { ...UNAUTHORIZED, ...NOT_YOURS }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      return ok(c, await readTicket(c.get("db"), user.id, ownTicketId(c.req.param("ticketId"))));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/create",
+      tags: TICKETS,
+      summary: "Open a ticket with its first message",
+      security: signedIn,
+      request: { body: jsonBody(createSchema) },
+      responses: answers(201, ticketSchema, "the new ticket, open", {
+        400: "bad input: `errors` names each field (`orderId` when the order is not the customer's)",
+        ...UNAUTHORIZED,
+        409: "the customer already has 5 open tickets",
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const ticket = await openTicket(
+        { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
+        { userId: user.id, ...c.req.valid("json") },
+      );
+      return ok(c, ticket, "Ticket opened. Support replies within 24 hours.", 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/sendMessage",
+      tags: TICKETS,
+      summary: "Write to an open ticket",
+      security: signedIn,
+      request: { body: jsonBody(messageSchema) },
+      responses: answers(200, ticketSchema, "the ticket with the new message", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...NOT_YOURS,
+        409: "the ticket is closed: reopen it first",
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const input = c.req.valid("json");
+      const ticket = await sendCustomerMessage(
+        { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
+        { userId: user.id, ticketId: ownTicketId(input.ticketId), message: input.message },
+      );
+      return ok(c, ticket, "Message sent");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/close",
+      tags: TICKETS,
+      summary: "Close a ticket: it becomes read only (closing a closed one changes nothing)",
+      security: signedIn,
+      request: { body: jsonBody(ticketIdSchema) },
+      responses: answers(200, ticketSchema, "the closed ticket", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_YOURS }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const ticketId = ownTicketId(c.req.valid("json").ticketId);
+      const ticket = await setTicketStatus(c.get("db"), { userId: user.id, ticketId, status: "closed" });
+      return ok(c, ticket, "Ticket closed");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/open",
+      tags: TICKETS,
+      summary: "Reopen a closed ticket (reopening an open one changes nothing)",
+      security: signedIn,
+      request: { body: jsonBody(ticketIdSchema) },
+      responses: answers(200, ticketSchema, "the open ticket", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...NOT_YOURS,
+        409: "the customer already has 5 open tickets",
+      }),
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const ticketId = ownTicketId(c.req.valid("json").ticketId);
+      const ticket = await setTicketStatus(c.get("db"), { userId: user.id, ticketId, status: "open" });
+      return ok(c, ticket, "Ticket reopened");
+    },
+  );
