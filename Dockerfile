@@ -27,6 +27,7 @@ WORKDIR /app
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json server.ts ./
 COPY api ./api
+COPY contract ./contract
 COPY server ./server
 COPY --from=build /app/build ./build
 RUN mkdir -p /data && chown node:node /data

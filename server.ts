@@ -20,6 +20,7 @@ import { createLogger, scrubText, withFields } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
 import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
+import type { UiSettings } from "./app/load-context";
 import { anonymousPageCache } from "./server/page-cache";
 
 const dev = process.argv.includes("--dev");
@@ -159,6 +160,12 @@ if (apiOnly) {
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
 }
 
+/* The pages never read the configuration themselves: these are the settings they need. */
+const uiSettings: UiSettings = {
+  sessionSecrets: config.sessionSecrets,
+  servedOverHttps: config.publicUrl.startsWith("https://"),
+};
+
 function loadContext(req: express.Request, res: express.Response): AppLoadContext {
   const requestId = res.locals.requestId as string;
   return {
@@ -166,6 +173,7 @@ function loadContext(req: express.Request, res: express.Response): AppLoadContex
     requestId,
     logger: withFields(logger, { requestId }),
     callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
+    settings: uiSettings,
   };
 }
 

@@ -1,7 +1,7 @@
 import { type Hook, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { PUBLIC_ID_PATTERN } from "../contract/ids";
 import type { ApiEnv } from "./context";
 import { badRequest } from "./errors";
-import { PUBLIC_ID_PATTERN } from "./db/ids";
 import { IDEMPOTENCY_HEADER } from "./idempotent-answer";
 
 /*

@@ -1,6 +1,14 @@
 import "@remix-run/node";
 import type { Logger } from "../api/logger";
 
+/** The few process settings the pages need; server.ts builds them once from the configuration. */
+export type UiSettings = {
+  /** SESSION_SECRET: the first signs cookies, every one verifies them (rotation). */
+  sessionSecrets: string[];
+  /** Whether PUBLIC_URL is https: cookies are Secure then, and plain-http local runs keep them. */
+  servedOverHttps: boolean;
+};
+
 declare module "@remix-run/node" {
   interface AppLoadContext {
     /** The nonce that this response's Content-Security-Policy allows for scripts. */
@@ -11,5 +19,7 @@ declare module "@remix-run/node" {
     requestId: string;
     /** The server's JSON logger; every line carries `requestId`. */
     logger: Logger;
+    /** The same object for every request of the process. */
+    settings: UiSettings;
   }
 }

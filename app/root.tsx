@@ -20,10 +20,11 @@ import { NoScriptRefresh, type NoScriptRefreshHandle } from "./components/no-scr
 import { SiteFooter } from "./components/site-footer";
 import { SiteHeader } from "./components/site-header";
 import { Toaster } from "./components/toaster";
-import { loadCart, readCartItems } from "./lib/cart.server";
+import { cartFor } from "./lib/cart.server";
 import { withCartPanel } from "./lib/cart-client";
 import { listSocialLinks } from "./lib/catalogue.server";
 import { useNonce } from "./lib/nonce";
+import { cookiesOf } from "./lib/cookies.server";
 import { clearedSessionCookies, getCurrentProfile, headersWithCookies, sessionToken } from "./lib/session.server";
 import { readToast } from "./lib/toast.server";
 import stylesheet from "./styles/app.css?url";
@@ -49,30 +50,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const panelOpen = url.searchParams.get("cart") === "open" && url.pathname !== CART_PAGE;
   const headers = new Headers();
-  const token = sessionToken(request);
+  const token = await sessionToken(request, context);
+  const storeCart = cartFor(request, context);
 
   const [socialLinks, { toast, headers: toastHeaders }, cookieCart, profile, cart] = await Promise.all([
     listSocialLinks(context),
-    readToast(request),
-    readCartItems(request),
+    readToast(request, context),
+    storeCart.cookieLines(),
     token ? getCurrentProfile(request, context) : null,
     panelOpen || token
-      ? loadCart(context, request, !!token).catch((error: unknown) => {
+      ? storeCart.read().catch((error: unknown) => {
           context.logger.warn("cart could not be loaded", { error });
           return null;
         })
       : undefined,
   ]);
-  // A session the API no longer accepts (expired, revoked): drop it and start again from the home page.
-  if (token && !profile) throw redirect("/", { headers: headersWithCookies(clearedSessionCookies()) });
+  // A session the API no longer accepts (expired, revoked, unreadable): drop it and start again from the home page.
+  if (cookiesOf(context).token.sent(request) && !profile) {
+    throw redirect("/", { headers: headersWithCookies(await clearedSessionCookies(context)) });
+  }
   toastHeaders?.forEach((value, name) => headers.append(name, value));
 
   let cartCount = cookieCart.items.length;
   if (cart) {
-    if (cart.setCookie) headers.append("Set-Cookie", cart.setCookie);
+    cart.headers.forEach((value, name) => headers.append(name, value));
     cartCount = cart.quote.cartItems.length;
-  } else if (cookieCart.replaceHeader) {
-    headers.append("Set-Cookie", cookieCart.replaceHeader);
+  } else if (cookieCart.setCookie) {
+    headers.append("Set-Cookie", cookieCart.setCookie);
   }
   const checkout = panelOpen && cart ? await loadCheckoutPanel(context, request, cart.quote) : null;
   const cartPanel = panelOpen ? { quote: cart?.quote ?? null, checkout } : null;

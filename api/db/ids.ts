@@ -9,6 +9,3 @@ export function newId(): string {
 export function demoId(kind: string, slug: string): string {
   return createHash("sha256").update(`demo:${kind}:${slug}`).digest("base64url").slice(0, 22);
 }
-
-/** Public ids are 22 base64url characters; anything else cannot name a row. */
-export const PUBLIC_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;

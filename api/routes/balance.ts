@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { TOP_UP_MAX_USD, usdToCents } from "../../contract/money";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
 import {
@@ -14,7 +15,6 @@ import {
 } from "../openapi";
 import { requireUser } from "../middleware/auth";
 import { readBalanceSheet } from "../services/balance";
-import { usdToCents } from "../services/money";
 import { createTopUp } from "../services/payments";
 
 const VALID_AMOUNT = "Please enter a valid amount";
@@ -28,7 +28,7 @@ const topUpSchema = z.object({
     .number({ invalid_type_error: VALID_AMOUNT, required_error: VALID_AMOUNT })
     .finite(VALID_AMOUNT)
     .positive(VALID_AMOUNT)
-    .max(10_000, "At most $10,000 can be added at once")
+    .max(TOP_UP_MAX_USD, `At most $${TOP_UP_MAX_USD.toLocaleString("en-US")} can be added at once`)
     .refine((usd) => Number.isInteger(Math.round(usd * 100 * 1e6) / 1e6), "Amounts have at most two decimals"),
 });
 

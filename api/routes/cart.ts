@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_ID_PATTERN } from "../db/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { CART_LINE_LIMIT, couponField, DURATION_MAX_DAYS, QUANTITY_LIMIT } from "../../contract/order";
 import { badRequest } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
@@ -28,9 +29,6 @@ import {
 } from "../services/server-cart";
 import { optionWithProductSchema } from "./catalogue";
 
-/** The most lines a cart may hold; also bounds the work one quote request can ask for. */
-export const MAX_CART_LINES = 50;
-
 /** One cart line as clients send it; the server cart's add and update can reuse it. */
 export const cartLineSchema = z.object({
   optionId: z.string().regex(PUBLIC_ID_PATTERN, "Invalid option id"),
@@ -38,20 +36,20 @@ export const cartLineSchema = z.object({
     .number({ invalid_type_error: "Duration must be a number of days" })
     .int("Duration must be whole days")
     .positive("Duration must be positive")
-    .max(36_500, "Duration is too long"),
+    .max(DURATION_MAX_DAYS, "Duration is too long"),
   quantity: z
     .number({ invalid_type_error: "Quantity must be a number" })
     .int("Quantity must be a whole number")
     .min(1, "Quantity must be at least 1")
-    .max(999, "Quantity must be at most 999"),
+    .max(QUANTITY_LIMIT, `Quantity must be at most ${QUANTITY_LIMIT}`),
 });
 
 const quoteSchema = z.object({
-  cartItems: z.array(cartLineSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`),
+  cartItems: z.array(cartLineSchema).max(CART_LINE_LIMIT, `A cart holds at most ${CART_LINE_LIMIT} lines`),
 });
 
 const updateSchema = cartLineSchema.pick({ optionId: true, quantity: true });
-const couponSchema = z.object({ coupon: z.string().max(64, "Invalid coupon code").optional().default("") });
+const couponSchema = z.object({ coupon: couponField });
 const publicCouponSchema = quoteSchema.extend({ coupon: couponSchema.shape.coupon });
 
 const pricedLineSchema = z

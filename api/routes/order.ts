@@ -1,5 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_ID_PATTERN } from "../db/ids";
+import { EMAIL_MAX_LENGTH } from "../../contract/account";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { CART_LINE_LIMIT, couponField, orderMessageField } from "../../contract/order";
 import { badRequest } from "../errors";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
@@ -21,19 +23,19 @@ import { requestIp } from "../request-ip";
 import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
 import { type CheckoutResult, PAYMENT_METHODS, checkout, guestCheckout } from "../services/payments";
 import { hitRateLimit, subjectKey } from "../services/rate-limit";
-import { MAX_CART_LINES, cartLineSchema } from "./cart";
+import { cartLineSchema } from "./cart";
 
 /** Order ids are unguessable, and this limit keeps anyone from trying many per address. */
 const ORDER_LOOKUP_RULE = { name: "order-lookup:ip", limit: 60, windowMs: 15 * 60_000 };
 
 const createSchema = z.object({
-  coupon: z.string().max(64, "Invalid coupon code").optional().default(""),
+  coupon: couponField,
   paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Please choose a payment method" }) }),
-  message: z.string().max(2000, "The message to the admin is at most 2000 characters").optional().default(""),
+  message: orderMessageField,
   isGuest: z.boolean().optional().default(false),
   // Guest checkout in one call (with isGuest): the account's email, the cookie cart and the human check.
-  email: z.string().trim().max(254, "Invalid email").email("Invalid email").optional(),
-  cartItems: z.array(cartLineSchema).max(MAX_CART_LINES, `A cart holds at most ${MAX_CART_LINES} lines`).optional(),
+  email: z.string().trim().max(EMAIL_MAX_LENGTH, "Invalid email").email("Invalid email").optional(),
+  cartItems: z.array(cartLineSchema).max(CART_LINE_LIMIT, `A cart holds at most ${CART_LINE_LIMIT} lines`).optional(),
   "g-recaptcha-response": z.string().max(8192).optional(),
 });
 

@@ -1,20 +1,23 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  currentPasswordField,
+  emailField,
+  loginPasswordField,
+  loginUsernameField,
+  PASSWORD_TOO_LONG,
+  PASSWORDS_DO_NOT_MATCH,
+  required,
+  resetCodeField,
+  SECRET_INPUT_MAX_LENGTH,
+  usernameField,
+} from "../../contract/account";
 import type { Context } from "hono";
 import type { ApiEnv } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn, usdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
-import {
-  INVALID_LOGIN,
-  USERNAME_CHARACTERS,
-  login,
-  readProfile,
-  registerAccount,
-  updateEmail,
-  updatePassword,
-  updateUsername,
-} from "../services/accounts";
+import { login, readProfile, registerAccount, updateEmail, updatePassword, updateUsername } from "../services/accounts";
 import { assertHuman } from "../services/human-check";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { revokeSession } from "../services/sessions";
@@ -24,32 +27,20 @@ import { revokeSession } from "../services/sessions";
  * that `errors` names. Password rules (length, common passwords) live in the services.
  */
 
-const required = (message: string) => ({ required_error: message, invalid_type_error: message });
-
-const username = z
-  .string(required("Please enter a username"))
-  .trim()
-  .min(3, "Username must be 3 to 64 characters")
-  .max(64, "Username must be 3 to 64 characters")
-  .regex(USERNAME_CHARACTERS, "Username may use letters, digits and . _ @ + - only");
-const email = z
-  .string(required("Please enter your email address"))
-  .trim()
-  .min(1, "Please enter your email address")
-  .max(254, "Invalid email")
-  .email("Invalid email");
+const username = usernameField;
+const email = emailField;
 /** The policy's 128-character limit answers with its own message; this bound only keeps huge bodies from argon2. */
 const newPassword = z
   .string(required("Please enter a password"))
   .min(1, "Please enter a password")
-  .max(4096, "Password must be at most 128 characters");
+  .max(SECRET_INPUT_MAX_LENGTH, PASSWORD_TOO_LONG);
 const confirmation = z.string(required("Please confirm your password"));
-const currentPassword = z.string().max(4096).optional();
+const currentPassword = currentPasswordField;
 const humanCheckAnswer = z.string().max(8192).optional();
 
 function passwordsMatch(value: { password: string; password2?: string }, ctx: z.RefinementCtx) {
   if (value.password2 !== undefined && value.password2 !== value.password) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password2"], message: "Passwords do not match" });
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password2"], message: PASSWORDS_DO_NOT_MATCH });
   }
 }
 
@@ -69,15 +60,8 @@ const registerInput = z
     passwordsMatch(value, ctx);
   });
 const loginInput = z.object({
-  username: z
-    .string(required("Please enter your username or email"))
-    .trim()
-    .min(1, "Please enter your username or email")
-    .max(254, INVALID_LOGIN),
-  password: z
-    .string(required("Please enter your password"))
-    .min(1, "Please enter your password")
-    .max(4096, INVALID_LOGIN),
+  username: loginUsernameField,
+  password: loginPasswordField,
   deviceToken: z.string().max(128).optional(),
   "g-recaptcha-response": humanCheckAnswer,
 });
@@ -89,12 +73,7 @@ const resetInput = z
       .union([z.string(), z.number()], required("Please enter the code from the email"))
       // A client that sends the code as a number loses its leading zeros.
       .transform((value) => (typeof value === "number" ? String(value).padStart(6, "0") : value.trim()))
-      .pipe(
-        z
-          .string()
-          .min(1, "Please enter the code from the email")
-          .regex(/^\d{6}$/, "The code is the 6 digits from the email"),
-      ),
+      .pipe(resetCodeField),
     password: newPassword,
     password2: confirmation,
   })

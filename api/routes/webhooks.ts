@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_ID_PATTERN } from "../db/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { answers, apiRouter, pathParams, publicIdSchema, usdSchema } from "../openapi";

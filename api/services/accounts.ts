@@ -7,19 +7,16 @@ import { AppError, badRequest, conflict, notFound, unauthorized } from "../error
 import { enqueueMail } from "../mail/outbox";
 import { accountChangedMail } from "../mail/templates";
 import type { Logger } from "../logger";
-import { centsToUsd } from "./money";
+import { INVALID_LOGIN, USERNAME_CHARACTERS } from "../../contract/account";
+import { centsToUsd } from "../../contract/money";
 import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verifyPassword } from "./passwords";
 import { HUMAN_CHECK_FAILED, HUMAN_CHECK_FIELD, HUMAN_CHECK_REQUIRED, verifyHumanCheck } from "./human-check";
 import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known-devices";
 import { RATE_RULES, countHit, hitRateLimit, hitsSoFar, subjectKey } from "./rate-limit";
 import { createSession, revokeAllSessions } from "./sessions";
 
-/** Usernames are 3 to 64 of these characters (the length is checked apart, for a clearer message). */
-export const USERNAME_CHARACTERS = /^[A-Za-z0-9._@+-]*$/;
-
 export const EMAIL_TAKEN = "An account with this email already exists. Please sign in.";
 export const USERNAME_TAKEN = "This username is already taken. Please choose another one.";
-export const INVALID_LOGIN = "Invalid username or password";
 const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 
 type Context = { db: Database; config: Config; ip: string; now?: Date; userAgent?: string };

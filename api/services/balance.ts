@@ -2,7 +2,7 @@ import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
-import { centsToUsd } from "./money";
+import { centsToUsd } from "../../contract/money";
 
 export const INSUFFICIENT_BALANCE = "Insufficient balance";
 

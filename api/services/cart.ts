@@ -1,6 +1,7 @@
+import { centsToUsd } from "../../contract/money";
+import { QUANTITY_LIMIT } from "../../contract/order";
 import type { Executor } from "../db/client";
-import { type OptionWithProduct, QUANTITY_CAP, loadPricedOptions, publicOptionWithProduct } from "./catalogue";
-import { centsToUsd } from "./money";
+import { type OptionWithProduct, loadPricedOptions, publicOptionWithProduct } from "./catalogue";
 
 export type CartItemInput = { optionId: string; duration: number; quantity: number };
 
@@ -45,7 +46,7 @@ export async function quoteCart(db: Executor, items: CartItemInput[]): Promise<C
       continue;
     }
     const { minQuantity, maxQuantity } = option.product;
-    const ceiling = Math.min(maxQuantity ?? QUANTITY_CAP, option.availableStock);
+    const ceiling = Math.min(maxQuantity ?? QUANTITY_LIMIT, option.availableStock);
     const soldOut = ceiling < minQuantity;
     const quantity = soldOut ? item.quantity : Math.min(Math.max(item.quantity, minQuantity), ceiling);
     const lineCents = unitCents * quantity;

@@ -9,12 +9,10 @@ import {
   warrantyDurations,
 } from "../db/schema";
 import { notFound } from "../errors";
-import { centsToUsd } from "./money";
+import { centsToUsd } from "../../contract/money";
 
 /** What a manual-fulfilment option reports as stock: the admin delivers, so it never runs out. */
 export const MANUAL_STOCK = 999;
-/** The shop's quantity cap when a product sets no maximum. */
-export const QUANTITY_CAP = 999;
 
 /**
  * A column as "table"."column". Drizzle drops the table name in single-table selects, which would

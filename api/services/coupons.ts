@@ -3,7 +3,7 @@ import type { Executor } from "../db/client";
 import { couponProducts, couponRedemptions, coupons, users } from "../db/schema";
 import { AppError, badRequest, conflict } from "../errors";
 import { type CartItemInput, type QuotedLine, quoteCart } from "./cart";
-import { centsToUsd, usdToCents } from "./money";
+import { centsToUsd, usdToCents } from "../../contract/money";
 import { readServerCart, rememberCartCoupon } from "./server-cart";
 
 export const COUPON_MESSAGES = {

@@ -1,7 +1,7 @@
 import type { Executor } from "../db/client";
 import { enqueueMail } from "../mail/outbox";
 import type { OutgoingMail } from "../mail/outbox";
-import { centsToUsd } from "./money";
+import { centsToUsd } from "../../contract/money";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

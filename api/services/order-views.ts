@@ -1,8 +1,9 @@
+import { centsToUsd } from "../../contract/money";
+import { ORDERS_PAGE_SIZE } from "../../contract/order";
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { deliveredCredentials, orderProducts, orders, stockCredentials } from "../db/schema";
 import { notFound } from "../errors";
-import { centsToUsd } from "./money";
 import { maskEmail, timeAgo } from "./order-presentation";
 import type { OrderStatus } from "./order-settlement";
 
@@ -15,7 +16,6 @@ export const ORDER_LOOKUP_MESSAGES = {
 
 /** The dashboard hides pending orders older than this (spec section 4). */
 export const PENDING_VISIBLE_MS = 48 * 60 * 60 * 1000;
-export const ORDERS_PAGE_SIZE = 10;
 export type OrderProductView = {
   product: string;
   productOption: string;

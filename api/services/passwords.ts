@@ -1,8 +1,11 @@
 import { hash, parseOptions, verify } from "@node-rs/argon2";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from "../../contract/account";
 import { COMMON_PASSWORDS } from "./common-passwords";
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 
 /**
  * OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane). The package's default algorithm is
@@ -60,8 +63,8 @@ export function passwordProblem(
   account: { username?: string; email?: string } = {},
 ): string | undefined {
   const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return `Password must be at least ${PASSWORD_MIN_LENGTH} characters`;
-  if (length > PASSWORD_MAX_LENGTH) return `Password must be at most ${PASSWORD_MAX_LENGTH} characters`;
+  if (length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  if (length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG;
   const lowered = password.toLowerCase();
   if (COMMON_PASSWORDS.has(lowered)) return "This password is too common. Please choose a less predictable one";
   const sameAs = [account.username, account.email, account.email?.split("@")[0]];

@@ -3,7 +3,8 @@ import type { Executor } from "../db/client";
 import { cartItems, carts } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import { type CartItemInput, type QuotedLine, quoteCart } from "./cart";
-import { QUANTITY_CAP, loadPricedOptions } from "./catalogue";
+import { QUANTITY_LIMIT } from "../../contract/order";
+import { loadPricedOptions } from "./catalogue";
 
 /** The most lines one cart may hold (as the guest cookie cart). */
 export const SERVER_CART_MAX_LINES = 50;
@@ -64,7 +65,7 @@ async function optionBounds(db: Executor, optionId: string, duration?: number): 
     throw badRequest(CART_MESSAGES.durationMissing, { duration: [CART_MESSAGES.durationMissing] });
   }
   const { minQuantity, maxQuantity } = option.product;
-  const ceiling = Math.min(maxQuantity ?? QUANTITY_CAP, option.availableStock);
+  const ceiling = Math.min(maxQuantity ?? QUANTITY_LIMIT, option.availableStock);
   if (ceiling < minQuantity) throw conflict(CART_MESSAGES.soldOut);
   return { minQuantity, ceiling, availableStock: option.availableStock, maxQuantity };
 }
@@ -210,7 +211,7 @@ export async function mergeIntoServerCart(
     const cartId = await cartIdFor(tx, userId);
     for (const line of lines) {
       const option = byId.get(line.optionId);
-      const ceiling = option ? Math.min(option.product.maxQuantity ?? QUANTITY_CAP, option.availableStock) : 0;
+      const ceiling = option ? Math.min(option.product.maxQuantity ?? QUANTITY_LIMIT, option.availableStock) : 0;
       if (!option || !option.priceCentsByDuration.has(line.duration) || ceiling < option.product.minQuantity) {
         skipped.push(line.optionId);
         continue;

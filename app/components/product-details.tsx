@@ -1,11 +1,11 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
 import { Form, useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { quantityBounds } from "~/lib/cart-client";
 import { addToCartSchema } from "~/lib/cart-forms";
 import { formatUsd } from "~/lib/money";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { ProductImage } from "./product-image";
 
 export type ProductDetailsData = {
@@ -101,12 +101,10 @@ export function ProductDetails({
   const chosenDuration = option?.subOptions.find((candidate) => candidate.duration === duration);
   const purchasable = !!option && option.availableStock >= product.minQuantity && option.subOptions.length > 0;
 
-  const [form, fields] = useForm({
+  // Checked on submit: a plan's durations come and go as plans are chosen, so a blur says nothing yet.
+  const [form, fields] = useSchemaForm(addToCartSchema, {
     id: `add-to-cart-${product._id}`,
-    constraint: getZodConstraint(addToCartSchema),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addToCartSchema }),
   });
 
   const chooseOption = (id: string) => {
@@ -169,8 +167,6 @@ export function ProductDetails({
         action="/cart"
         preventScrollReset
         {...getFormProps(form)}
-        // Conform validates once hydrated; before that the browser's own constraints must apply.
-        noValidate={hydrated}
         className="flex flex-col gap-4"
       >
         <input type="hidden" name="intent" value="add" />

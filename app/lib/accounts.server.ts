@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { apiCall, type ApiFailure, type ApiResult } from "./api.server";
+import { apiCall, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
 
 /*
@@ -113,23 +113,4 @@ export function mergeGuestCart(context: AppLoadContext, token: string, cartItems
 /** What a page needs to render the human check of a guarded form (guest checkout, redeem, replacement). */
 export function readHumanCheckChallenge(context: AppLoadContext): Promise<ApiResult<HumanCheckChallenge>> {
   return apiCall(context, { path: "/v1/human-check/challenge", payload: challengePayload });
-}
-
-/**
- * An API refusal as conform errors: messages the API files under one of the form's visible
- * fields go next to that field; everything else (a wrong password, a taken email, a 429) is
- * an error of the whole form.
- */
-export function formErrorsFromApi(
-  failure: ApiFailure,
-  visibleFields: readonly string[],
-): { formErrors: string[]; fieldErrors: Record<string, string[]> } {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [field, messages] of Object.entries(failure.errors ?? {})) {
-    if (visibleFields.includes(field)) fieldErrors[field] = messages;
-    else formErrors.push(...messages);
-  }
-  if (Object.keys(fieldErrors).length === 0 && formErrors.length === 0) formErrors.push(failure.message);
-  return { formErrors: [...new Set(formErrors)], fieldErrors };
 }

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { cookiesOf } from "./cookies.server";
 
 /*
  * The one place that builds /v1 requests. Resource modules (catalogue.server.ts, cart.server.ts, ...)
@@ -36,12 +37,6 @@ export class ApiUnavailableError extends Error {
   }
 }
 
-function tokenFrom(request: Request | undefined): string | undefined {
-  const header = request?.headers.get("cookie");
-  const match = header?.match(/(?:^|;\s*)token=([^;]+)/);
-  return match ? decodeURIComponent(match[1]) : undefined;
-}
-
 export type ApiCallOptions<S extends z.ZodTypeAny> = {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   path: string;
@@ -61,7 +56,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
 ): Promise<ApiResult<z.output<S>>> {
   // The API's log lines then carry the page request's id.
   const headers = new Headers({ accept: "application/json", "x-request-id": context.requestId });
-  const token = options.token ?? tokenFrom(options.request);
+  const token = options.token ?? (options.request && (await cookiesOf(context).token.read(options.request)));
   if (token) headers.set("authorization", `Bearer ${token}`);
   if (options.body !== undefined) headers.set("content-type", "application/json");
   if (options.idempotencyKey) headers.set("idempotency-key", options.idempotencyKey);

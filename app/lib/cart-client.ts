@@ -1,6 +1,6 @@
-/* Cart rules that the browser needs too (the server repeats them through /v1/cart/quote). */
+import { QUANTITY_LIMIT } from "../../contract/order";
 
-export const QUANTITY_LIMIT = 999;
+/* Cart rules that the browser needs too (the server repeats them through /v1/cart/quote). */
 
 /** Quantity lies in [minQuantity, min(maxQuantity or 999, available stock)] (spec section 5). */
 export function quantityBounds(product: { minQuantity: number; maxQuantity: number | null }, availableStock: number) {

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { QUANTITY_LIMIT } from "./cart-client";
+import { publicIdField } from "../../contract/ids";
+import { QUANTITY_LIMIT } from "../../contract/order";
 
-const optionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, "Unknown option");
+const optionIdSchema = publicIdField("Unknown option");
 const redirectToSchema = z.string().max(2_000).optional();
 
 /* One schema per cart form; the same schema checks the form in the browser (conform) and in the action. */

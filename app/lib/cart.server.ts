@@ -1,80 +1,27 @@
-import { type AppLoadContext, type Cookie, createCookie } from "@remix-run/node";
+import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { processConfiguration } from "../../api/config";
+import { CART_LINE_LIMIT, QUANTITY_LIMIT } from "../../contract/order";
 import { apiCall, ApiUnavailableError } from "./api.server";
-import { QUANTITY_LIMIT } from "./cart-client";
 import { subOptionSchema } from "./catalogue.server";
+import { cookiesOf, type StoredCartLines } from "./cookies.server";
 
 /*
- * The guest cart lives in a signed cookie that holds only ids, durations and quantities:
- * prices, titles and stock always come from POST /v1/cart/quote.
+ * The cart of a page request, whoever holds it (as Hydrogen's context.cart): a guest's lives in the
+ * signed `cart` cookie, which holds only ids, durations and quantities, and is priced by
+ * POST /v1/cart/quote; a signed-in customer's lives on the server (/v1/cart/*), in the same shape.
  */
-
-export const CART_LINE_LIMIT = 50;
 
 export type CartItem = { optionId: string; duration: number; quantity: number };
 
-/* Stored as [optionId, duration, quantity] tuples: 50 lines stay well under the 4 KB cookie limit. */
-const storedCartSchema = z
-  .array(
-    z.tuple([
-      z.string().regex(/^[A-Za-z0-9_-]{22}$/),
-      z.number().int().positive().max(36_500),
-      z.number().int().min(1).max(QUANTITY_LIMIT),
-    ]),
-  )
-  .max(CART_LINE_LIMIT);
-
-/** The cart items in a cookie value, or null when the value is not a cart we wrote (tampered, foreign, oversized). */
-export function parseStoredCart(value: unknown): CartItem[] | null {
-  const parsed = storedCartSchema.safeParse(value);
-  if (!parsed.success) return null;
+/** The cookie's lines as items, one per option (the last wins). */
+function itemsFromStored(lines: StoredCartLines): CartItem[] {
   const byOption = new Map<string, CartItem>();
-  for (const [optionId, duration, quantity] of parsed.data) byOption.set(optionId, { optionId, duration, quantity });
+  for (const [optionId, duration, quantity] of lines) byOption.set(optionId, { optionId, duration, quantity });
   return [...byOption.values()];
 }
 
-function storedCart(items: CartItem[]) {
+function storedFromItems(items: CartItem[]): StoredCartLines {
   return items.slice(0, CART_LINE_LIMIT).map((item) => [item.optionId, item.duration, item.quantity]);
-}
-
-export function createCartCookie(secrets: string[], secure: boolean): Cookie {
-  return createCookie("cart", {
-    secrets,
-    httpOnly: true,
-    sameSite: "lax",
-    secure,
-    path: "/",
-    maxAge: 60 * 60 * 24 * 30,
-  });
-}
-
-let processCartCookie: Cookie | undefined;
-function cartCookie(): Cookie {
-  if (!processCartCookie) {
-    const config = processConfiguration();
-    // Secure whenever the store is served over https; plain-http local runs would lose the cookie otherwise.
-    processCartCookie = createCartCookie(config.sessionSecrets, config.publicUrl.startsWith("https://"));
-  }
-  return processCartCookie;
-}
-
-export type CartFromCookie = {
-  items: CartItem[];
-  /** Set-Cookie that replaces a cookie we could not trust; undefined when there is nothing to replace. */
-  replaceHeader: string | undefined;
-};
-
-export async function readCartItems(request: Request, cookie: Cookie = cartCookie()): Promise<CartFromCookie> {
-  const header = request.headers.get("cookie");
-  if (!header || !/(?:^|;\s*)cart=/.test(header)) return { items: [], replaceHeader: undefined };
-  const items = parseStoredCart(await cookie.parse(header).catch(() => null));
-  if (items) return { items, replaceHeader: undefined };
-  return { items: [], replaceHeader: await cookie.serialize([]) };
-}
-
-export function serializeCart(items: CartItem[], cookie: Cookie = cartCookie()): Promise<string> {
-  return cookie.serialize(storedCart(items));
 }
 
 /** Adding an option already in the cart replaces its duration and adds to its quantity. */
@@ -148,81 +95,118 @@ function sameItems(a: CartItem[], b: CartItem[]): boolean {
   );
 }
 
-/**
- * The quoted cart of this request, plus the Set-Cookie that brings the cookie in line with the quote
- * (an untrusted cookie, dropped options, clamped quantities); undefined when the cookie is already right.
- */
-export async function loadQuotedCart(
-  context: AppLoadContext,
-  request: Request,
-): Promise<{ quote: CartQuote; setCookie: string | undefined }> {
-  const { items, replaceHeader } = await readCartItems(request);
-  const quote = await quoteCart(context, items);
-  const normalized = itemsFromQuote(quote);
-  if (!sameItems(items, normalized)) return { quote, setCookie: await serializeCart(normalized) };
-  return { quote, setCookie: replaceHeader };
-}
-
-/*
- * A signed-in customer's cart lives on the server (/v1/cart/*), in the same shape as a quote.
- * When the server cart cannot be read (a session the API no longer accepts), the cookie cart stands in.
- */
 const serverCartSchema = z.object({ cartItems: z.array(quotedLineSchema), cartPrice: z.number() });
+const anyAnswer = z.unknown();
 
-async function readServerCart(context: AppLoadContext, request: Request): Promise<CartQuote | null> {
-  const result = await apiCall(context, { path: "/v1/cart/read", request, payload: serverCartSchema });
-  if (result.ok) return { ...result.payload, dropped: [] };
-  if (result.status === 401) return null;
-  throw new ApiUnavailableError(`/v1/cart/read answered ${result.status}: ${result.message}`, result.status);
-}
+/** A change's outcome: the Set-Cookie headers to send, and the refusal's message when it was refused. */
+export type CartChange = { refusal: string | null; headers: Headers };
 
-/** The cart of this request: the server cart when signed in, else the quoted cookie cart (see loadQuotedCart). */
-export async function loadCart(
-  context: AppLoadContext,
-  request: Request,
-  signedIn: boolean,
-): Promise<{ quote: CartQuote; setCookie: string | undefined }> {
-  const serverCart = signedIn ? await readServerCart(context, request) : null;
-  return serverCart ? { quote: serverCart, setCookie: undefined } : loadQuotedCart(context, request);
-}
+export type StoreCart = {
+  /** The priced cart, and the Set-Cookie that brings the cookie in line with it (untrusted, dropped lines, clamped quantities). */
+  read(): Promise<{ quote: CartQuote; headers: Headers }>;
+  /** Adds a line, or adds to the quantity of the option's line and takes the new duration. */
+  add(item: CartItem): Promise<CartChange>;
+  /** Sets a line's quantity; the API clamps it into the line's bounds. */
+  update(line: { optionId: string; quantity: number }): Promise<CartChange>;
+  remove(optionId: string): Promise<CartChange>;
+  clear(): Promise<CartChange>;
+  /**
+   * The lines in the cookie, a customer's too (lines added before the account's cart took over join it
+   * at checkout), and the Set-Cookie that replaces a cookie we could not trust.
+   */
+  cookieLines(): Promise<{ items: CartItem[]; setCookie: string | undefined }>;
+  /** A Set-Cookie that empties the cookie cart, once its lines moved into an account. */
+  emptyCookie(): Promise<string>;
+};
 
-export type CartCommand =
-  | { intent: "add"; optionId: string; duration: number; quantity: number }
-  | { intent: "update"; optionId: string; quantity: number }
-  | { intent: "remove"; optionId: string }
-  | { intent: "clear" };
+const withCookie = (setCookie: string | undefined) => {
+  const headers = new Headers();
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return headers;
+};
+const accepted = (setCookie?: string): CartChange => ({ refusal: null, headers: withCookie(setCookie) });
+const refused = (refusal: string, setCookie?: string): CartChange => ({ refusal, headers: withCookie(setCookie) });
 
-/** One cart form's change applied to the signed-in customer's server cart; a refusal carries the API's message. */
-export function changeServerCart(context: AppLoadContext, request: Request, command: CartCommand) {
-  const answer = z.unknown();
-  switch (command.intent) {
-    case "add": {
-      const { optionId, duration, quantity } = command;
-      return apiCall(context, {
-        path: "/v1/cart/add",
-        request,
-        body: { optionId, duration, quantity },
-        payload: answer,
-      });
-    }
-    case "update": {
-      const { optionId, quantity } = command;
-      return apiCall(context, {
-        method: "PUT",
-        path: "/v1/cart/update",
-        request,
-        body: { optionId, quantity },
-        payload: answer,
-      });
-    }
-    case "remove":
-      return apiCall(context, {
-        method: "DELETE",
-        path: `/v1/cart/remove/${command.optionId}`,
-        request,
-        payload: answer,
-      });
-    case "clear":
-      return apiCall(context, { path: "/v1/cart/clear", request, body: {}, payload: answer });
+/** The cart of this request: the customer's server cart with a session, else the guest's cookie cart. */
+export function cartFor(request: Request, context: AppLoadContext): StoreCart {
+  const cookie = cookiesOf(context).cart;
+  const signedIn = cookiesOf(context)
+    .token.read(request)
+    .then((token) => token !== undefined);
+  const store = (items: CartItem[]) => cookie.serialize(storedFromItems(items));
+
+  async function cookieLines() {
+    if (!cookie.sent(request)) return { items: [], setCookie: undefined };
+    const stored = await cookie.read(request);
+    if (stored) return { items: itemsFromStored(stored), setCookie: undefined };
+    return { items: [], setCookie: await cookie.serialize([]) };
   }
+
+  /** A change to the server cart; the API applies the same bounds and stock rules as a quote. */
+  async function changeServerCart(call: Pick<Parameters<typeof apiCall>[1], "method" | "path" | "body">) {
+    const answer = await apiCall(context, { ...call, request, payload: anyAnswer });
+    return answer.ok ? accepted() : refused(answer.message);
+  }
+
+  /** The server cart; null when the API no longer accepts the session (the cookie cart stands in then). */
+  async function readServerCart(): Promise<CartQuote | null> {
+    const result = await apiCall(context, { path: "/v1/cart/read", request, payload: serverCartSchema });
+    if (result.ok) return { ...result.payload, dropped: [] };
+    if (result.status === 401) return null;
+    throw new ApiUnavailableError(`/v1/cart/read answered ${result.status}: ${result.message}`, result.status);
+  }
+
+  async function readCookieCart() {
+    const { items, setCookie } = await cookieLines();
+    const quote = await quoteCart(context, items);
+    const normalized = itemsFromQuote(quote);
+    return { quote, headers: withCookie(sameItems(items, normalized) ? setCookie : await store(normalized)) };
+  }
+
+  return {
+    async read() {
+      const serverCart = (await signedIn) ? await readServerCart() : null;
+      return serverCart ? { quote: serverCart, headers: new Headers() } : readCookieCart();
+    },
+
+    async add(added) {
+      if (await signedIn) return changeServerCart({ path: "/v1/cart/add", body: added });
+      const { items } = await cookieLines();
+      const merged = mergeCartItem(items, added);
+      if (merged.length > CART_LINE_LIMIT) return refused(`Your cart holds at most ${CART_LINE_LIMIT} items`);
+      const quote = await quoteCart(context, merged);
+      if (quote.dropped.includes(added.optionId)) {
+        return refused("This option is no longer available", await store(itemsFromQuote(quote)));
+      }
+      const line = quote.cartItems.find((candidate) => candidate.option._id === added.optionId);
+      if (line?.soldOut) {
+        const wasInCart = items.some((item) => item.optionId === added.optionId);
+        const kept = itemsFromQuote(quote).filter((item) => wasInCart || item.optionId !== added.optionId);
+        return refused("This option is out of stock", await store(kept));
+      }
+      return accepted(await store(itemsFromQuote(quote)));
+    },
+
+    async update({ optionId, quantity }) {
+      if (await signedIn)
+        return changeServerCart({ method: "PUT", path: "/v1/cart/update", body: { optionId, quantity } });
+      const { items } = await cookieLines();
+      const updated = items.map((item) => (item.optionId === optionId ? { ...item, quantity } : item));
+      return accepted(await store(itemsFromQuote(await quoteCart(context, updated))));
+    },
+
+    async remove(optionId) {
+      if (await signedIn) return changeServerCart({ method: "DELETE", path: `/v1/cart/remove/${optionId}` });
+      const { items } = await cookieLines();
+      return accepted(await store(items.filter((item) => item.optionId !== optionId)));
+    },
+
+    async clear() {
+      if (await signedIn) return changeServerCart({ path: "/v1/cart/clear", body: {} });
+      return accepted(await store([]));
+    },
+
+    cookieLines,
+    emptyCookie: () => store([]),
+  };
 }

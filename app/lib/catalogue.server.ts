@@ -1,11 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The catalogue side of /v1 (see the contract), each answer checked with zod. */
-
-const PUBLIC_ID = /^[A-Za-z0-9_-]{22}$/;
-export const publicIdSchema = z.string().regex(PUBLIC_ID);
 
 const productSchema = z.object({
   _id: z.string(),
@@ -70,7 +68,7 @@ export async function readProductWithOptions(
   request: Request,
   productId: string,
 ): Promise<{ product: Product; options: ProductOption[] }> {
-  if (!PUBLIC_ID.test(productId)) throw new Response("Product not found", { status: 404 });
+  if (!PUBLIC_ID_PATTERN.test(productId)) throw new Response("Product not found", { status: 404 });
   const [products, options] = await Promise.all([
     listProducts(context, request),
     apiPayload(context, { path: `/v1/product/option/read/${productId}`, payload: z.array(optionSchema), request }),

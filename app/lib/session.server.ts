@@ -1,91 +1,37 @@
-import { type AppLoadContext, createCookie, redirect } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
-import { processConfiguration } from "../../api/config";
 import { type AccountAccess, type AccountProfile, mergeGuestCart, readAccess, readProfile } from "./accounts.server";
 import { ApiUnavailableError, type ApiResult } from "./api.server";
-import { readCartItems, serializeCart } from "./cart.server";
+import { cartFor } from "./cart.server";
+import { cookiesOf } from "./cookies.server";
 import { redirectWithSuccess, redirectWithWarning } from "./toast.server";
 
 /*
  * The session is the API's bearer token in the HttpOnly cookie `token` (api.server.ts forwards it).
  * `footprint` is a script-readable marker beside it that says "signed in" without exposing the
- * token; both are set and cleared together.
+ * token; both are set and cleared together (cookies.server.ts).
  */
-
-export const TOKEN_COOKIE = "token";
-export const FOOTPRINT_COOKIE = "footprint";
-const SESSION_MAX_AGE_SECONDS = 60 * 60 * 24 * 30;
-
-function cookieValue(request: Request, name: string): string | undefined {
-  const header = request.headers.get("cookie");
-  const match = header?.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
-  return match?.[1] ? decodeURIComponent(match[1]) : undefined;
-}
 
 /** The token cookie's value; undefined for a guest. */
-export function sessionToken(request: Request): string | undefined {
-  return cookieValue(request, TOKEN_COOKIE);
+export function sessionToken(request: Request, context: AppLoadContext): Promise<string | undefined> {
+  return cookiesOf(context).token.read(request);
 }
 
-/** Secure whenever the store is served over https (every production deployment); plain-http local runs would lose it. */
-function servedOverHttps(): boolean {
-  return processConfiguration().publicUrl.startsWith("https://");
-}
-
-function sessionCookie(
-  name: string,
-  value: string,
-  maxAge: number,
-  options: { httpOnly: boolean; secure: boolean },
-): string {
-  const attributes = [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${maxAge}`, "SameSite=Lax"];
-  if (options.httpOnly) attributes.push("HttpOnly");
-  if (options.secure) attributes.push("Secure");
-  return attributes.join("; ");
-}
-
-/*
- * `device` holds the API's device token for this browser (ADR 015): a browser that has signed in to
- * an account before is not held back by failed sign-ins from elsewhere. Signed, HttpOnly, kept for a
- * year and through sign-out, since it says "this browser", not "signed in".
- */
-const DEVICE_MAX_AGE_SECONDS = 60 * 60 * 24 * 365;
-let processDeviceCookie: ReturnType<typeof createCookie> | undefined;
-function deviceCookie() {
-  if (!processDeviceCookie) {
-    const config = processConfiguration();
-    processDeviceCookie = createCookie("device", {
-      secrets: config.sessionSecrets,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: servedOverHttps(),
-      path: "/",
-      maxAge: DEVICE_MAX_AGE_SECONDS,
-    });
-  }
-  return processDeviceCookie;
-}
-
-/** This browser's device token, when it kept one from an earlier sign-in and the signature holds. */
-export async function readDeviceToken(request: Request): Promise<string | undefined> {
-  const value: unknown = await deviceCookie().parse(request.headers.get("cookie"));
-  return typeof value === "string" ? value : undefined;
+/** This browser's device token (ADR 015), when it kept one from an earlier sign-in and the signature holds. */
+export function readDeviceToken(request: Request, context: AppLoadContext): Promise<string | undefined> {
+  return cookiesOf(context).device.read(request);
 }
 
 /** Set-Cookie values that start a session with `token`. */
-export function sessionCookies(token: string, secure = servedOverHttps()): string[] {
-  return [
-    sessionCookie(TOKEN_COOKIE, token, SESSION_MAX_AGE_SECONDS, { httpOnly: true, secure }),
-    sessionCookie(FOOTPRINT_COOKIE, "1", SESSION_MAX_AGE_SECONDS, { httpOnly: false, secure }),
-  ];
+export async function sessionCookies(context: AppLoadContext, token: string): Promise<string[]> {
+  const { token: tokenCookie, footprint } = cookiesOf(context);
+  return [await tokenCookie.serialize(token), await footprint.serialize("1")];
 }
 
 /** Set-Cookie values that end the session in this browser. */
-export function clearedSessionCookies(secure = servedOverHttps()): string[] {
-  return [
-    sessionCookie(TOKEN_COOKIE, "", 0, { httpOnly: true, secure }),
-    sessionCookie(FOOTPRINT_COOKIE, "", 0, { httpOnly: false, secure }),
-  ];
+export async function clearedSessionCookies(context: AppLoadContext): Promise<string[]> {
+  const { token, footprint } = cookiesOf(context);
+  return [await token.clear(), await footprint.clear()];
 }
 
 export function headersWithCookies(cookies: string[], headers = new Headers()): Headers {
@@ -119,7 +65,7 @@ function signedInOrNull<T>(path: string) {
 
 /** The signed-in user of this request, or null; looked up once per page request. */
 export async function getCurrentUser(request: Request, context: AppLoadContext): Promise<AccountAccess | null> {
-  const token = sessionToken(request);
+  const token = await sessionToken(request, context);
   if (!token) return null;
   const lookups = lookupsFor(context, token);
   // The root loader's profile lookup answers the same question; reuse it when it has started.
@@ -133,7 +79,7 @@ export async function getCurrentUser(request: Request, context: AppLoadContext):
 
 /** The signed-in user's profile (balance, counts), or null; cached per request like getCurrentUser. */
 export async function getCurrentProfile(request: Request, context: AppLoadContext): Promise<AccountProfile | null> {
-  const token = sessionToken(request);
+  const token = await sessionToken(request, context);
   if (!token) return null;
   const lookups = lookupsFor(context, token);
   lookups.profile ??= readProfile(context, request).then(signedInOrNull("/v1/user/profile"));
@@ -147,22 +93,23 @@ export function returnPath(request: Request): string {
 }
 
 /** The way to /login that comes back here afterwards; a token the API no longer accepts is dropped on the way. */
-function signInFirst(request: Request): Response {
+async function signInFirst(request: Request, context: AppLoadContext): Promise<Response> {
   const login = `/login?${new URLSearchParams({ redirectTo: returnPath(request) })}`;
-  return redirect(login, sessionToken(request) ? { headers: headersWithCookies(clearedSessionCookies()) } : undefined);
+  if (!cookiesOf(context).token.sent(request)) return redirect(login);
+  return redirect(login, { headers: headersWithCookies(await clearedSessionCookies(context)) });
 }
 
 /** For login-required pages: the user, or a redirect to /login. */
 export async function requireUser(request: Request, context: AppLoadContext): Promise<AccountAccess> {
   const user = await getCurrentUser(request, context);
-  if (!user) throw signInFirst(request);
+  if (!user) throw await signInFirst(request, context);
   return user;
 }
 
 /** requireUser for pages that show the profile's figures (balance, counts). */
 export async function requireProfile(request: Request, context: AppLoadContext): Promise<AccountProfile> {
   const profile = await getCurrentProfile(request, context);
-  if (!profile) throw signInFirst(request);
+  if (!profile) throw await signInFirst(request, context);
   return profile;
 }
 
@@ -187,21 +134,28 @@ export async function completeSignIn(options: {
 }): Promise<Response> {
   const { request, context, token } = options;
   const destination = safeRedirect(options.redirectTo, "/");
-  const headers = headersWithCookies(sessionCookies(token));
-  if (options.deviceToken) headers.append("Set-Cookie", await deviceCookie().serialize(options.deviceToken));
-  const { items } = await readCartItems(request);
-  if (items.length === 0) return redirectWithSuccess(destination, options.message, { headers });
+  const headers = headersWithCookies(await sessionCookies(context, token));
+  if (options.deviceToken) headers.append("Set-Cookie", await cookiesOf(context).device.serialize(options.deviceToken));
+  const cart = cartFor(request, context);
+  const { items } = await cart.cookieLines();
+  if (items.length === 0) return redirectWithSuccess(context, destination, options.message, { headers });
 
   const merged = await mergeGuestCart(context, token, items);
-  headers.append("Set-Cookie", await serializeCart([]));
+  headers.append("Set-Cookie", await cart.emptyCookie());
   if (!merged.ok) {
     console.error(`cart merge at sign-in answered ${merged.status}: ${merged.message}`);
-    return redirectWithWarning(destination, `${options.message}. We could not move your cart into your account.`, {
-      headers,
-    });
+    return redirectWithWarning(
+      context,
+      destination,
+      `${options.message}. We could not move your cart into your account.`,
+      {
+        headers,
+      },
+    );
   }
   if (merged.payload.skipped.length > 0) {
     return redirectWithWarning(
+      context,
       destination,
       `${options.message}. Some cart items are no longer available and were left out.`,
       {
@@ -209,5 +163,5 @@ export async function completeSignIn(options: {
       },
     );
   }
-  return redirectWithSuccess(destination, options.message, { headers });
+  return redirectWithSuccess(context, destination, options.message, { headers });
 }

@@ -1,16 +1,15 @@
-import { createCookieSessionStorage } from "@remix-run/node";
+import { type AppLoadContext, createCookieSessionStorage } from "@remix-run/node";
 import { createToastUtilsWithCustomSession } from "remix-toast";
-import { processConfiguration } from "../../api/config";
+import type { UiSettings } from "../load-context";
+import { cookieSent } from "./cookies.server";
 
-/*
- * remix-toast's default cookie is unsigned and never Secure; ours is signed with SESSION_SECRET.
- * Built on first use so that importing this module never reads the environment.
- */
-let toastUtils: ReturnType<typeof createToastUtilsWithCustomSession> | undefined;
+/* remix-toast's default cookie is unsigned and never Secure; ours is signed with SESSION_SECRET. */
+type ToastUtils = ReturnType<typeof createToastUtilsWithCustomSession>;
+const utilsBySettings = new WeakMap<UiSettings, ToastUtils>();
 
-function utils() {
+function utils(context: AppLoadContext): ToastUtils {
+  let toastUtils = utilsBySettings.get(context.settings);
   if (!toastUtils) {
-    const config = processConfiguration();
     toastUtils = createToastUtilsWithCustomSession(
       createCookieSessionStorage({
         cookie: {
@@ -18,11 +17,12 @@ function utils() {
           path: "/",
           httpOnly: true,
           sameSite: "lax",
-          secure: config.publicUrl.startsWith("https://"),
-          secrets: config.sessionSecrets,
+          secure: context.settings.servedOverHttps,
+          secrets: context.settings.sessionSecrets,
         },
       }),
     );
+    utilsBySettings.set(context.settings, toastUtils);
   }
   return toastUtils;
 }
@@ -35,19 +35,28 @@ export type Toast = {
 };
 
 /** The flash toast of this request, and the header that clears it (only when there was one to clear). */
-export async function readToast(request: Request): Promise<{ toast: Toast | undefined; headers: Headers | undefined }> {
-  if (!/(?:^|;\s*)toast=/.test(request.headers.get("cookie") ?? "")) return { toast: undefined, headers: undefined };
-  const { toast, headers } = await utils().getToast(request);
+export async function readToast(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ toast: Toast | undefined; headers: Headers | undefined }> {
+  if (!cookieSent(request, "toast")) return { toast: undefined, headers: undefined };
+  const { toast, headers } = await utils(context).getToast(request);
   // A fresh id lets the client show the same message twice in a row.
   return { toast: toast && { ...toast, id: crypto.randomUUID() }, headers };
 }
 
-type RedirectWithToast = (url: string, message: string, init?: ResponseInit) => Promise<Response>;
+type RedirectWithToast = (
+  context: AppLoadContext,
+  url: string,
+  message: string,
+  init?: ResponseInit,
+) => Promise<Response>;
 
-export const redirectWithSuccess: RedirectWithToast = (url, message, init) =>
-  utils().redirectWithSuccess(url, message, init);
-export const redirectWithError: RedirectWithToast = (url, message, init) =>
-  utils().redirectWithError(url, message, init);
-export const redirectWithInfo: RedirectWithToast = (url, message, init) => utils().redirectWithInfo(url, message, init);
-export const redirectWithWarning: RedirectWithToast = (url, message, init) =>
-  utils().redirectWithWarning(url, message, init);
+export const redirectWithSuccess: RedirectWithToast = (context, url, message, init) =>
+  utils(context).redirectWithSuccess(url, message, init);
+export const redirectWithError: RedirectWithToast = (context, url, message, init) =>
+  utils(context).redirectWithError(url, message, init);
+export const redirectWithInfo: RedirectWithToast = (context, url, message, init) =>
+  utils(context).redirectWithInfo(url, message, init);
+export const redirectWithWarning: RedirectWithToast = (context, url, message, init) =>
+  utils(context).redirectWithWarning(url, message, init);

@@ -4,20 +4,21 @@ import type { z } from "zod";
 
 type FormOptions<Schema extends z.ZodTypeAny> = Pick<
   Parameters<typeof useForm<z.input<Schema>>>[0],
-  "id" | "lastResult" | "defaultValue"
+  "id" | "lastResult" | "defaultValue" | "shouldValidate"
 >;
 
 /**
  * A conform form driven by one zod schema, as the server's action parses it. The schema's rules
  * become HTML constraints the browser enforces without JavaScript (the form renders without
- * noValidate); once hydrated, conform validates a field on blur and again as it is corrected.
+ * noValidate); once hydrated, conform validates a field on blur (or as `shouldValidate` says) and again
+ * as it is corrected.
  */
 export function useSchemaForm<Schema extends z.ZodTypeAny>(schema: Schema, options: FormOptions<Schema>) {
   return useForm<z.input<Schema>>({
+    shouldValidate: "onBlur",
     ...options,
     constraint: getZodConstraint(schema),
     defaultNoValidate: false,
-    shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

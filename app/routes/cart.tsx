@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
+import type { z } from "zod";
 import { CartContents } from "~/components/cart-contents";
 import {
   applyCouponIntent,
@@ -10,20 +11,9 @@ import {
   loadCheckoutPanel,
 } from "~/components/checkout/checkout.server";
 import { CheckoutSection } from "~/components/checkout/checkout-section";
-import {
-  CART_LINE_LIMIT,
-  type CartItem,
-  changeServerCart,
-  itemsFromQuote,
-  loadCart,
-  mergeCartItem,
-  quoteCart,
-  readCartItems,
-  serializeCart,
-} from "~/lib/cart.server";
+import { type CartChange, cartFor } from "~/lib/cart.server";
 import { withCartPanel } from "~/lib/cart-client";
 import { addToCartSchema, clearCartSchema, removeCartLineSchema, updateCartLineSchema } from "~/lib/cart-forms";
-import { sessionToken } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { pageMeta } from "~/components/legal/page-meta";
 
@@ -37,9 +27,9 @@ export const meta: MetaFunction = () =>
 const CART_PAGE = "/cart";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { quote, setCookie } = await loadCart(context, request, !!sessionToken(request));
+  const { quote, headers } = await cartFor(request, context).read();
   const checkout = await loadCheckoutPanel(context, request, quote);
-  return data({ quote, checkout }, setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined);
+  return data({ quote, checkout }, { headers });
 }
 
 /** Where a cart form returns: its redirectTo, else the page it came from with the panel open, else /cart. */
@@ -54,86 +44,58 @@ function returnAddress(request: Request, formData: FormData): string {
   return CART_PAGE;
 }
 
-const schemaByIntent = {
-  add: addToCartSchema,
-  update: updateCartLineSchema,
-  remove: removeCartLineSchema,
-  clear: clearCartSchema,
-};
-
 export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is not a form is bad input like any other: a toast, never a 500.
   const formData = await request.formData().catch(() => new FormData());
   const back = returnAddress(request, formData);
-  const intent = formData.get("intent");
-  if (intent === "coupon") return applyCouponIntent({ request, context, formData, back });
-  if (intent === "checkout") return checkoutIntent({ request, context, formData, back });
-  const schema =
-    typeof intent === "string" && Object.hasOwn(schemaByIntent, intent)
-      ? schemaByIntent[intent as keyof typeof schemaByIntent]
-      : undefined;
-  if (!schema) return redirectWithError(back, "Unknown cart action");
+  const cart = cartFor(request, context);
 
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== "success") {
+  /** The form's values, or the toast that tells what is wrong with them. */
+  async function parsed<Schema extends z.ZodTypeAny>(schema: Schema) {
+    const submission = parseWithZod(formData, { schema });
+    if (submission.status === "success") return { value: submission.value as z.output<Schema> };
     const firstError = Object.values(submission.error ?? {}).flat()[0];
-    return redirectWithError(back, firstError ?? "Please check the form");
+    return { refusal: await redirectWithError(context, back, firstError ?? "Please check the form") };
   }
-  const command = submission.value;
-  if (sessionToken(request)) {
-    // A signed-in customer's cart is the server's; the API applies the same bounds and stock rules.
-    const answer = await changeServerCart(context, request, command);
-    if (!answer.ok) return redirectWithError(back, answer.message);
-    if (command.intent === "add") return redirectWithSuccess(back, "Product added to cart");
-    return redirect(back, { headers: { "X-Remix-Replace": "true" } });
-  }
-  const { items } = await readCartItems(request);
 
-  if (command.intent === "add") {
-    const added: CartItem = { optionId: command.optionId, duration: command.duration, quantity: command.quantity };
-    const merged = mergeCartItem(items, added);
-    if (merged.length > CART_LINE_LIMIT) {
-      return redirectWithError(back, `Your cart holds at most ${CART_LINE_LIMIT} items`);
+  /** Panel edits replace the history entry: with JS each click is a fetcher whose redirect would otherwise add one. */
+  async function afterEdit(change: CartChange) {
+    if (change.refusal) return redirectWithError(context, back, change.refusal, { headers: change.headers });
+    change.headers.set("X-Remix-Replace", "true");
+    return redirect(back, { headers: change.headers });
+  }
+
+  switch (formData.get("intent")) {
+    case "add": {
+      const form = await parsed(addToCartSchema);
+      if (form.refusal) return form.refusal;
+      const { optionId, duration, quantity } = form.value;
+      const change = await cart.add({ optionId, duration, quantity });
+      if (change.refusal) return redirectWithError(context, back, change.refusal, { headers: change.headers });
+      return redirectWithSuccess(context, back, "Product added to cart", { headers: change.headers });
     }
-    const quote = await quoteCart(context, merged);
-    if (quote.dropped.includes(added.optionId)) {
-      const kept = itemsFromQuote(quote);
-      return redirectWithError(back, "This option is no longer available", {
-        headers: { "Set-Cookie": await serializeCart(kept) },
-      });
+    case "update": {
+      const form = await parsed(updateCartLineSchema);
+      if (form.refusal) return form.refusal;
+      return afterEdit(await cart.update({ optionId: form.value.optionId, quantity: form.value.quantity }));
     }
-    const line = quote.cartItems.find((candidate) => candidate.option._id === added.optionId);
-    if (line?.soldOut) {
-      const wasInCart = items.some((item) => item.optionId === added.optionId);
-      const kept = itemsFromQuote(quote).filter((item) => wasInCart || item.optionId !== added.optionId);
-      return redirectWithError(back, "This option is out of stock", {
-        headers: { "Set-Cookie": await serializeCart(kept) },
-      });
+    case "remove": {
+      const form = await parsed(removeCartLineSchema);
+      if (form.refusal) return form.refusal;
+      return afterEdit(await cart.remove(form.value.optionId));
     }
-    return redirectWithSuccess(back, "Product added to cart", {
-      headers: { "Set-Cookie": await serializeCart(itemsFromQuote(quote)) },
-    });
+    case "clear": {
+      const form = await parsed(clearCartSchema);
+      if (form.refusal) return form.refusal;
+      return afterEdit(await cart.clear());
+    }
+    case "coupon":
+      return applyCouponIntent({ request, context, formData, back });
+    case "checkout":
+      return checkoutIntent({ request, context, formData, back });
+    default:
+      return redirectWithError(context, back, "Unknown cart action");
   }
-
-  if (command.intent === "update") {
-    // The quote clamps the quantity into the line's bounds.
-    const updated = items.map((item) =>
-      item.optionId === command.optionId ? { ...item, quantity: command.quantity } : item,
-    );
-    const quote = await quoteCart(context, updated);
-    return redirectAfterEdit(back, await serializeCart(itemsFromQuote(quote)));
-  }
-
-  if (command.intent === "remove") {
-    return redirectAfterEdit(back, await serializeCart(items.filter((item) => item.optionId !== command.optionId)));
-  }
-
-  return redirectAfterEdit(back, await serializeCart([]));
-}
-
-/** Panel edits replace the history entry: with JS each click is a fetcher whose redirect would otherwise add one. */
-function redirectAfterEdit(to: string, setCookie: string) {
-  return redirect(to, { headers: { "Set-Cookie": setCookie, "X-Remix-Replace": "true" } });
 }
 
 export default function CartPage() {

@@ -6,7 +6,8 @@ import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/a
 import { HONEYPOT_REFUSAL, HoneypotField, honeypotFilled } from "~/components/account/honeypot";
 import { forgotSchema } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { formErrorsFromApi, requestResetCode } from "~/lib/accounts.server";
+import { requestResetCode } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { requireAnonymous } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -33,13 +34,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { email } = submission.value;
   const answer = await requestResetCode(context, email);
   if (!answer.ok) {
-    return data(
-      { result: submission.reply(formErrorsFromApi(answer, ["email"])) },
-      { status: answer.status === 429 ? 429 : 400 },
-    );
+    const { result, status } = replyFromApi(submission, answer, { fields: ["email"] });
+    return data({ result }, { status });
   }
   // The same answer whether or not the email has an account.
-  return redirectWithSuccess(`/reset?${new URLSearchParams({ email })}`, answer.message);
+  return redirectWithSuccess(context, `/reset?${new URLSearchParams({ email })}`, answer.message);
 }
 
 export default function ForgotPage() {

@@ -7,12 +7,8 @@ import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot"
 import { loginSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { HumanCheck } from "~/components/human-check";
-import {
-  formErrorsFromApi,
-  type HumanCheckChallenge,
-  readHumanCheckChallenge,
-  signInWithPassword,
-} from "~/lib/accounts.server";
+import { type HumanCheckChallenge, readHumanCheckChallenge, signInWithPassword } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, readDeviceToken, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -48,15 +44,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), humanCheck: null }, { status: 400 });
   }
   const { redirectTo, ...credentials } = submission.value;
-  const answer = await signInWithPassword(context, { ...credentials, deviceToken: await readDeviceToken(request) });
+  const answer = await signInWithPassword(context, {
+    ...credentials,
+    deviceToken: await readDeviceToken(request, context),
+  });
   if (!answer.ok) {
-    const errors = formErrorsFromApi(answer, ["username", "password"]);
+    const { result, status } = replyFromApi(submission, answer, {
+      fields: ["username", "password"],
+      hideFields: SECRET_FIELDS,
+    });
     // After many failed sign-ins on the account, the API asks for the human check with the next try.
     const humanCheck = answer.humanCheckRequired ? { challenge: await nextHumanCheck(context) } : null;
-    return data(
-      { result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }), humanCheck },
-      { status: answer.status === 429 ? 429 : 400 },
-    );
+    return data({ result, humanCheck }, { status });
   }
   return completeSignIn({
     request,

@@ -10,6 +10,8 @@ export function loader() {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // A token the API already dropped (401) is as good as revoked.
-  if (sessionToken(request)) await revokeSignIn(context, request);
-  return redirectWithSuccess("/login", "You have signed out", { headers: headersWithCookies(clearedSessionCookies()) });
+  if (await sessionToken(request, context)) await revokeSignIn(context, request);
+  return redirectWithSuccess(context, "/login", "You have signed out", {
+    headers: headersWithCookies(await clearedSessionCookies(context)),
+  });
 }

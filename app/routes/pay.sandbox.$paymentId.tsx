@@ -52,18 +52,18 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   const result = await submitSandboxPayment(context, params.paymentId ?? "", intent);
   if (!result.ok) {
     if (result.status === 404 || result.status === 400) throw new Response("Payment not found", { status: 404 });
-    return redirectWithError(`/pay/sandbox/${encodeURIComponent(params.paymentId ?? "")}`, result.message);
+    return redirectWithError(context, `/pay/sandbox/${encodeURIComponent(params.paymentId ?? "")}`, result.message);
   }
   const { purpose, orderId, outcome } = result.payload;
   if (intent === "cancel") {
     if (outcome === "ignored")
-      return redirectWithInfo(afterPayment(purpose, orderId), "This payment can no longer be cancelled");
+      return redirectWithInfo(context, afterPayment(purpose, orderId), "This payment can no longer be cancelled");
     const back = purpose === "topup" ? "/balance" : "/shop?cart=open";
-    return redirectWithInfo(back, "Payment cancelled. Nothing was charged.");
+    return redirectWithInfo(context, back, "Payment cancelled. Nothing was charged.");
   }
   if (outcome === "ignored")
-    return redirectWithError(afterPayment(purpose, orderId), "This payment can no longer be paid");
-  return redirectWithSuccess(afterPayment(purpose, orderId), "Payment received. Thank you!");
+    return redirectWithError(context, afterPayment(purpose, orderId), "This payment can no longer be paid");
+  return redirectWithSuccess(context, afterPayment(purpose, orderId), "Payment received. Thank you!");
 }
 
 export default function SandboxPaymentPage() {

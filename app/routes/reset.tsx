@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AccountCard, ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { formErrorsFromApi, resetPasswordWithCode } from "~/lib/accounts.server";
+import { resetPasswordWithCode } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -31,11 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const answer = await resetPasswordWithCode(context, submission.value);
   if (!answer.ok) {
-    const errors = formErrorsFromApi(answer, ["otp", "password", "password2"]);
-    return data(
-      { result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) },
-      { status: answer.status === 429 ? 429 : 400 },
-    );
+    const { result, status } = replyFromApi(submission, answer, {
+      fields: ["otp", "password", "password2"],
+      hideFields: SECRET_FIELDS,
+    });
+    return data({ result }, { status });
   }
   return completeSignIn({
     request,

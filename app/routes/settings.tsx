@@ -11,7 +11,8 @@ import {
   SECRET_FIELDS,
 } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { changeEmail, changePassword, changeUsername, formErrorsFromApi } from "~/lib/accounts.server";
+import { changeEmail, changePassword, changeUsername } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import type { ApiFailure } from "~/lib/api.server";
 import { headersWithCookies, requireUser, sessionCookies } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
@@ -42,17 +43,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
   }
-  const apiRefusal = (answer: ApiFailure, visibleFields: string[]) =>
-    data(
-      { intent, result: submission.reply({ ...formErrorsFromApi(answer, visibleFields), hideFields: SECRET_FIELDS }) },
-      { status: answer.status === 429 ? 429 : 400 },
-    );
+  const apiRefusal = (answer: ApiFailure, fields: string[]) => {
+    const { result, status } = replyFromApi(submission, answer, { fields, hideFields: SECRET_FIELDS });
+    return data({ intent, result }, { status });
+  };
 
   const command = submission.value;
   if (command.intent === "username") {
     const answer = await changeUsername(context, request, { username: command.username });
     if (!answer.ok) return apiRefusal(answer, ["username"]);
-    return redirectWithSuccess(SETTINGS_PAGE, answer.message);
+    return redirectWithSuccess(context, SETTINGS_PAGE, answer.message);
   }
   if (command.intent === "email") {
     const answer = await changeEmail(context, request, {
@@ -60,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       currentPassword: command.currentPassword,
     });
     if (!answer.ok) return apiRefusal(answer, ["email", "currentPassword"]);
-    return redirectWithSuccess(SETTINGS_PAGE, answer.message);
+    return redirectWithSuccess(context, SETTINGS_PAGE, answer.message);
   }
   const answer = await changePassword(context, request, {
     password: command.password,
@@ -69,8 +69,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
   if (!answer.ok) return apiRefusal(answer, ["password", "password2", "currentPassword"]);
   // The change ended every session of the account, this one too: keep this browser signed in with the new token.
-  return redirectWithSuccess(SETTINGS_PAGE, answer.message, {
-    headers: headersWithCookies(sessionCookies(answer.payload.token)),
+  return redirectWithSuccess(context, SETTINGS_PAGE, answer.message, {
+    headers: headersWithCookies(await sessionCookies(context, answer.payload.token)),
   });
 }
 

@@ -7,7 +7,8 @@ import { HONEYPOT_REFUSAL, HoneypotField, honeypotFilled } from "~/components/ac
 import { SECRET_FIELDS, signupSchema } from "~/components/account/schemas";
 import { WhyChoose } from "~/components/account/why-choose";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { formErrorsFromApi, registerAccount } from "~/lib/accounts.server";
+import { registerAccount } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -39,11 +40,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { redirectTo, ...account } = submission.value;
   const answer = await registerAccount(context, account);
   if (!answer.ok) {
-    const errors = formErrorsFromApi(answer, ["username", "email", "password", "password2"]);
-    return data(
-      { result: submission.reply({ ...errors, hideFields: SECRET_FIELDS }) },
-      { status: answer.status === 429 ? 429 : 400 },
-    );
+    const { result, status } = replyFromApi(submission, answer, {
+      fields: ["username", "email", "password", "password2"],
+      hideFields: SECRET_FIELDS,
+    });
+    return data({ result }, { status });
   }
   return completeSignIn({
     request,

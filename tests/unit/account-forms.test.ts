@@ -5,12 +5,12 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   loginSchema,
-  PASSWORDS_DO_NOT_MATCH,
   resetSchema,
   signupSchema,
 } from "~/components/account/schemas";
-import { formErrorsFromApi } from "~/lib/accounts.server";
-import { clearedSessionCookies, sessionCookies } from "~/lib/session.server";
+import { PASSWORDS_DO_NOT_MATCH } from "../../contract/account";
+import { parseWithZod } from "@conform-to/zod";
+import { formErrorsFromApi, replyFromApi } from "~/lib/api-reply.server";
 
 const account = {
   username: "reader_1",
@@ -124,18 +124,33 @@ describe("formErrorsFromApi", () => {
   });
 });
 
-describe("session cookies", () => {
-  it("keeps the token HttpOnly and Lax for 30 days, beside a script-readable footprint", () => {
-    const [token, footprint] = sessionCookies("A".repeat(43), false);
-    expect(token).toBe(`token=${"A".repeat(43)}; Path=/; Max-Age=2592000; SameSite=Lax; HttpOnly`);
-    expect(footprint).toBe("footprint=1; Path=/; Max-Age=2592000; SameSite=Lax");
+describe("replyFromApi", () => {
+  const submission = () => {
+    const formData = new FormData();
+    formData.set("username", "reader_1");
+    formData.set("password", "a wrong passphrase");
+    return parseWithZod(formData, { schema: loginSchema });
+  };
+
+  it("keeps a 429 a 429 and makes any other refusal a 400", () => {
+    const limited = {
+      ok: false as const,
+      status: 429,
+      message: "Too many attempts. Please wait 15 minutes and try again.",
+    };
+    expect(replyFromApi(submission(), limited, { fields: ["username"] }).status).toBe(429);
+    expect(replyFromApi(submission(), { ...limited, status: 401 }, { fields: ["username"] }).status).toBe(400);
+    expect(replyFromApi(submission(), { ...limited, status: 409 }, { fields: ["username"] }).status).toBe(400);
   });
 
-  it("marks both Secure over https and expires both on sign-out", () => {
-    expect(sessionCookies("t", true).every((cookie) => cookie.endsWith("; Secure"))).toBe(true);
-    const cleared = clearedSessionCookies(false);
-    expect(cleared.map((cookie) => cookie.split(";")[0])).toEqual(["token=", "footprint="]);
-    expect(cleared.every((cookie) => cookie.includes("Max-Age=0"))).toBe(true);
+  it("files the errors as formErrorsFromApi does and hides secret fields", () => {
+    const failure = { ok: false as const, status: 401, message: "Invalid username or password" };
+    const { result } = replyFromApi(submission(), failure, {
+      fields: ["username", "password"],
+      hideFields: ["password"],
+    });
+    expect(result.error).toEqual({ "": ["Invalid username or password"] });
+    expect(result.initialValue).toEqual({ username: "reader_1" });
   });
 });
 

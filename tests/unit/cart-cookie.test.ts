@@ -1,106 +1,95 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
-import {
-  CART_LINE_LIMIT,
-  createCartCookie,
-  mergeCartItem,
-  parseStoredCart,
-  readCartItems,
-  serializeCart,
-} from "~/lib/cart.server";
+import { createLogger } from "../../api/logger";
+import { CART_LINE_LIMIT } from "../../contract/order";
+import { cartFor, mergeCartItem } from "~/lib/cart.server";
 import { quantityBounds, withCartPanel } from "~/lib/cart-client";
+import { createStoreCookies } from "~/lib/cookies.server";
 
 const optionA = "AAAAAAAAAAAAAAAAAAAAAA";
 const optionB = "BBBBBBBBBBBBBBBBBBBBBB";
-const secret = "unit-test-secret-that-is-long-enough-0123456789";
-const cookie = createCartCookie([secret], false);
+const settings = { sessionSecrets: ["unit-test-secret-that-is-long-enough-0123456789"], servedOverHttps: false };
+const { cart: cartCookie } = createStoreCookies(settings);
+/** A guest's load context: no /v1 call is needed to read the cookie's lines. */
+const context: AppLoadContext = {
+  cspNonce: "",
+  requestId: "test-request",
+  logger: createLogger("silent"),
+  settings,
+  callApi: () => Promise.reject(new Error("no API in this test")),
+};
 
 /** A request that carries the cookie from a Set-Cookie header. */
 function requestWith(setCookie: string): Request {
   return new Request("http://store.test/shop", { headers: { cookie: setCookie.split(";")[0] } });
 }
+const linesOf = (request: Request) => cartFor(request, context).cookieLines();
 
-describe("parseStoredCart", () => {
-  it("reads [optionId, duration, quantity] tuples", () => {
-    expect(parseStoredCart([[optionA, 30, 2]])).toEqual([{ optionId: optionA, duration: 30, quantity: 2 }]);
-  });
-
-  it("rejects anything that is not a cart we wrote", () => {
-    expect(parseStoredCart({})).toBeNull();
-    expect(parseStoredCart("[]")).toBeNull();
-    expect(parseStoredCart([[optionA, 30, 0]])).toBeNull();
-    expect(parseStoredCart([[optionA, 30, 1000]])).toBeNull();
-    expect(parseStoredCart([[optionA, -1, 1]])).toBeNull();
-    expect(parseStoredCart([["short", 30, 1]])).toBeNull();
-    expect(parseStoredCart([{ optionId: optionA, duration: 30, quantity: 1 }])).toBeNull();
-  });
-
-  it("rejects an oversized cart", () => {
-    const lines = Array.from({ length: CART_LINE_LIMIT + 1 }, (_, index) => [
-      `${String(index).padStart(2, "0")}${"x".repeat(20)}`,
-      30,
-      1,
-    ]);
-    expect(parseStoredCart(lines.slice(0, CART_LINE_LIMIT))).toHaveLength(CART_LINE_LIMIT);
-    expect(parseStoredCart(lines)).toBeNull();
-  });
-
-  it("keeps one line per option", () => {
-    expect(
-      parseStoredCart([
-        [optionA, 30, 1],
-        [optionA, 90, 3],
+describe("the guest's cookie cart", () => {
+  it("reads [optionId, duration, quantity] tuples as items", async () => {
+    const request = requestWith(
+      await cartCookie.serialize([
+        [optionA, 30, 2],
+        [optionB, 365, 1],
       ]),
-    ).toEqual([{ optionId: optionA, duration: 90, quantity: 3 }]);
-  });
-});
-
-describe("the signed cart cookie", () => {
-  it("round-trips the items", async () => {
-    const items = [
-      { optionId: optionA, duration: 30, quantity: 2 },
-      { optionId: optionB, duration: 365, quantity: 1 },
-    ];
-    const { items: read, replaceHeader } = await readCartItems(requestWith(await serializeCart(items, cookie)), cookie);
-    expect(read).toEqual(items);
-    expect(replaceHeader).toBeUndefined();
-  });
-
-  it("is an empty cart, and nothing to replace, when there is no cookie", async () => {
-    expect(await readCartItems(new Request("http://store.test/"), cookie)).toEqual({
-      items: [],
-      replaceHeader: undefined,
+    );
+    expect(await linesOf(request)).toEqual({
+      items: [
+        { optionId: optionA, duration: 30, quantity: 2 },
+        { optionId: optionB, duration: 365, quantity: 1 },
+      ],
+      setCookie: undefined,
     });
   });
 
-  it("treats a tampered cookie as an empty cart and replaces it", async () => {
-    const header = await serializeCart([{ optionId: optionA, duration: 30, quantity: 2 }], cookie);
-    const [value, signature] = header.split(";")[0].slice("cart=".length).split(".");
+  it("keeps one line per option", async () => {
+    const request = requestWith(
+      await cartCookie.serialize([
+        [optionA, 30, 1],
+        [optionA, 90, 3],
+      ]),
+    );
+    expect((await linesOf(request)).items).toEqual([{ optionId: optionA, duration: 90, quantity: 3 }]);
+  });
+
+  it("is an empty cart, and nothing to replace, when there is no cookie", async () => {
+    expect(await linesOf(new Request("http://store.test/"))).toEqual({ items: [], setCookie: undefined });
+  });
+
+  it("treats a tampered or malformed cookie as an empty cart and replaces it", async () => {
+    const header = await cartCookie.serialize([[optionA, 30, 2]]);
+    const signature = header.split(";")[0].split(".")[1];
     const forgedValue = Buffer.from(JSON.stringify([[optionA, 30, 999]])).toString("base64");
     const tampered = new Request("http://store.test/", {
       headers: { cookie: `cart=${encodeURIComponent(forgedValue)}.${signature}` },
     });
-    expect(value).not.toBe(forgedValue);
-    const result = await readCartItems(tampered, cookie);
+    const result = await linesOf(tampered);
     expect(result.items).toEqual([]);
-    expect(result.replaceHeader).toMatch(/^cart=/);
-    expect((await readCartItems(requestWith(result.replaceHeader ?? ""), cookie)).items).toEqual([]);
+    expect(result.setCookie).toMatch(/^cart=/);
+    expect((await linesOf(requestWith(result.setCookie ?? ""))).items).toEqual([]);
+
+    for (const lines of [{}, "[]", [[optionA, 30, 0]], [[optionA, 30, 1000]], [[optionA, -1, 1]], [["short", 30, 1]]]) {
+      // Signed by us but not a cart: a value we never write.
+      const odd = await cartCookie.serialize(lines as never);
+      expect((await linesOf(requestWith(odd))).items).toEqual([]);
+    }
   });
 
-  it("rejects a cookie signed with another secret, and garbage", async () => {
-    const foreign = createCartCookie(["another-secret-that-is-long-enough-0123456789"], false);
-    const header = await serializeCart([{ optionId: optionA, duration: 30, quantity: 2 }], foreign);
-    expect((await readCartItems(requestWith(header), cookie)).items).toEqual([]);
-    const garbage = new Request("http://store.test/", { headers: { cookie: "cart=%%%not-base64" } });
-    expect((await readCartItems(garbage, cookie)).items).toEqual([]);
+  it("holds at most the cart line limit and stays well under the 4 KB cookie limit", async () => {
+    const lines = Array.from({ length: CART_LINE_LIMIT + 1 }, (_, index): [string, number, number] => [
+      `${String(index).padStart(2, "0")}${"x".repeat(20)}`,
+      365,
+      999,
+    ]);
+    const full = await cartCookie.serialize(lines.slice(0, CART_LINE_LIMIT));
+    expect(full.length).toBeLessThan(4096);
+    expect((await linesOf(requestWith(full))).items).toHaveLength(CART_LINE_LIMIT);
+    expect((await linesOf(requestWith(await cartCookie.serialize(lines)))).items).toEqual([]);
   });
 
-  it("stays well under the 4 KB cookie limit at 50 lines", async () => {
-    const items = Array.from({ length: CART_LINE_LIMIT }, (_, index) => ({
-      optionId: `${String(index).padStart(2, "0")}${"x".repeat(20)}`,
-      duration: 365,
-      quantity: 999,
-    }));
-    expect((await serializeCart(items, cookie)).length).toBeLessThan(4096);
+  it("empties the cookie once its lines moved into an account", async () => {
+    const emptied = await cartFor(new Request("http://store.test/"), context).emptyCookie();
+    expect(await cartCookie.read(requestWith(emptied))).toEqual([]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToUsd, usdToCents } from "../../api/services/money";
+import { centsToUsd, usdToCents } from "../../contract/money";
 
 describe("money conversion", () => {
   it("turns cents into USD with at most two decimals", () => {

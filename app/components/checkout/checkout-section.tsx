@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
+import { COUPON_MAX_LENGTH } from "../../../contract/order";
 import { formatUsd } from "~/lib/money";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HumanCheck } from "../human-check";
 import type { CheckoutPanelData, CheckoutRefusal } from "./checkout.server";
-import type { z } from "zod";
-import { COUPON_MAX_LENGTH, MESSAGE_MAX_LENGTH, checkoutSchemaFor, type customerCheckoutSchema } from "./schema";
+import { checkoutSchemaFor } from "./schema";
 
 type Props = {
   panel: CheckoutPanelData;
@@ -72,17 +72,9 @@ function CouponForm({ panel, cartPrice, redirectTo }: Omit<Props, "refusal">) {
 export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props) {
   const fetcher = useFetcher<CheckoutRefusal>();
   const result = fetcher.data ?? refusal;
-  const schema = checkoutSchemaFor(panel.signedIn);
-  // Typed as the customer form, whose email is optional: the guest form fills it in.
-  const [form, fields] = useForm<z.input<typeof customerCheckoutSchema>>({
+  const [form, fields] = useSchemaForm(checkoutSchemaFor(panel.signedIn), {
     id: "checkout",
     lastResult: result?.checkout,
-    constraint: getZodConstraint(schema),
-    // Rendered without noValidate, so the browser checks the constraints until conform takes over.
-    defaultNoValidate: false,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const submitting = fetcher.state !== "idle";
   const humanCheck = result?.humanCheck ?? panel.humanCheck;
@@ -146,7 +138,6 @@ export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props
             key={messageKey}
             {...messageProps}
             rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
             placeholder="Anything we should know about your order (optional)"
             className="rounded-md border border-slate-300 px-3 py-2"
           />

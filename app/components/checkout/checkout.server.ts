@@ -1,17 +1,13 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type AppLoadContext, createCookie, data, redirect } from "@remix-run/node";
+import { type AppLoadContext, data, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import { processConfiguration } from "../../../api/config";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
-import {
-  formErrorsFromApi,
-  type HumanCheckChallenge,
-  mergeGuestCart,
-  readHumanCheckChallenge,
-} from "~/lib/accounts.server";
+import { type HumanCheckChallenge, mergeGuestCart, readHumanCheckChallenge } from "~/lib/accounts.server";
 import type { ApiFailure } from "~/lib/api.server";
-import { type CartQuote, itemsFromQuote, readCartItems, serializeCart } from "~/lib/cart.server";
+import { replyFromApi } from "~/lib/api-reply.server";
+import { type CartQuote, cartFor, itemsFromQuote } from "~/lib/cart.server";
+import { cookiesOf } from "~/lib/cookies.server";
 import {
   applyCoupon,
   applyCouponPublic,
@@ -22,13 +18,7 @@ import {
 } from "~/lib/orders.server";
 import { getCurrentUser, sessionToken } from "~/lib/session.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import {
-  COUPON_MAX_LENGTH,
-  couponSchema,
-  customerCheckoutSchema,
-  guestCheckoutSchema,
-  HUMAN_CHECK_FIELD,
-} from "./schema";
+import { couponSchema, customerCheckoutSchema, guestCheckoutSchema, HUMAN_CHECK_FIELD } from "./schema";
 
 /*
  * The checkout half of the cart panel: what it needs to render (gateways, the applied coupon's price,
@@ -58,34 +48,15 @@ export type CheckoutPanelData = {
   checkoutKey: string;
 };
 
-/* The applied coupon's code (never a price: the API prices the cart on every render). */
-let processCouponCookie: ReturnType<typeof createCookie> | undefined;
-function couponCookie() {
-  if (!processCouponCookie) {
-    const config = processConfiguration();
-    processCouponCookie = createCookie("coupon", {
-      secrets: config.sessionSecrets,
-      httpOnly: true,
-      sameSite: "lax",
-      secure: config.publicUrl.startsWith("https://"),
-      path: "/",
-      maxAge: 60 * 60 * 24,
-    });
-  }
-  return processCouponCookie;
+/** The applied coupon's code, or "" (cookies.server.ts keeps it signed). */
+async function readCouponCode(request: Request, context: AppLoadContext): Promise<string> {
+  return (await cookiesOf(context).coupon.read(request)) ?? "";
 }
 
-async function readCouponCode(request: Request): Promise<string> {
-  const header = request.headers.get("cookie");
-  if (!header || !/(?:^|;\s*)coupon=/.test(header)) return "";
-  const value: unknown = await couponCookie()
-    .parse(header)
-    .catch(() => null);
-  return typeof value === "string" ? value.slice(0, COUPON_MAX_LENGTH) : "";
-}
-
-function couponHeader(code: string): Promise<string> {
-  return couponCookie().serialize(code, code ? undefined : { maxAge: 0 });
+/** A Set-Cookie that stores the coupon, or removes it when `code` is empty. */
+function couponHeader(context: AppLoadContext, code: string): Promise<string> {
+  const { coupon } = cookiesOf(context);
+  return code ? coupon.serialize(code) : coupon.clear();
 }
 
 /** Only enabled gateways; balance only for signed-in customers (spec sections 4 and 6). */
@@ -109,7 +80,7 @@ export async function loadCheckoutPanel(
   const [user, allGateways, code] = await Promise.all([
     getCurrentUser(request, context),
     listEnabledGateways(context),
-    readCouponCode(request),
+    readCouponCode(request, context),
   ]);
   const signedIn = user !== null;
   const gateways = gatewaysFor(allGateways, signedIn);
@@ -144,16 +115,21 @@ type IntentArgs = { request: Request; context: AppLoadContext; formData: FormDat
 /** intent=coupon: applies (or, when empty, removes) the coupon and comes back with the server's message. */
 export async function applyCouponIntent({ request, context, formData, back }: IntentArgs): Promise<Response> {
   const submission = parseWithZod(formData, { schema: couponSchema });
-  if (submission.status !== "success") return redirectWithError(back, "Invalid coupon code");
+  if (submission.status !== "success") return redirectWithError(context, back, "Invalid coupon code");
   const { coupon } = submission.value;
-  const [user, { items }] = await Promise.all([getCurrentUser(request, context), readCartItems(request)]);
+  const [user, { items }] = await Promise.all([
+    getCurrentUser(request, context),
+    cartFor(request, context).cookieLines(),
+  ]);
   // A customer's cart is the server cart, unless lines still wait in the cookie (they join it at checkout).
   const result =
     user && items.length === 0
       ? await applyCoupon(context, request, coupon)
       : await applyCouponPublic(context, request, items, coupon);
-  if (!result.ok) return redirectWithError(back, result.message);
-  return redirectWithSuccess(back, result.message, { headers: { "Set-Cookie": await couponHeader(coupon) } });
+  if (!result.ok) return redirectWithError(context, back, result.message);
+  return redirectWithSuccess(context, back, result.message, {
+    headers: { "Set-Cookie": await couponHeader(context, coupon) },
+  });
 }
 
 type CheckoutFailure = {
@@ -175,21 +151,22 @@ export type CheckoutRefusal = {
 
 /** The panel's answer to a refused checkout: conform's reply (errors, entered values) and a 400 or 429. */
 function refusal(context: AppLoadContext, submission: Pick<Submission<unknown>, "reply">, guest: boolean) {
-  const fail = async (failure: CheckoutFailure, status = 400) => {
+  const answer = async (checkout: SubmissionResult<string[]>, signInSuggested: boolean, status: number) => {
     const challenge = guest ? await readHumanCheckChallenge(context) : null;
     return data<CheckoutRefusal>(
-      {
-        checkout: submission.reply({ formErrors: failure.formErrors, fieldErrors: failure.fieldErrors }),
-        signInSuggested: failure.signInSuggested ?? false,
-        humanCheck: challenge?.ok ? challenge.payload : null,
-      },
+      { checkout, signInSuggested, humanCheck: challenge?.ok ? challenge.payload : null },
       { status },
     );
   };
-  const fromApi = (failure: ApiFailure, options: { note?: string; signInSuggested?: boolean } = {}) => {
-    const errors = formErrorsFromApi(failure, CHECKOUT_FIELDS);
-    if (options.note) errors.formErrors.push(options.note);
-    return fail({ ...errors, signInSuggested: options.signInSuggested }, failure.status === 429 ? 429 : 400);
+  const fail = (failure: CheckoutFailure) =>
+    answer(
+      submission.reply({ formErrors: failure.formErrors, fieldErrors: failure.fieldErrors }),
+      failure.signInSuggested ?? false,
+      400,
+    );
+  const fromApi = (failure: ApiFailure) => {
+    const { result, status } = replyFromApi(submission, failure, { fields: CHECKOUT_FIELDS });
+    return answer(result, false, status);
   };
   return { fail, fromApi };
 }
@@ -210,21 +187,22 @@ async function customerCheckout({ request, context, formData }: IntentArgs) {
   const { fail, fromApi } = refusal(context, submission, false);
   if (submission.status !== "success") return fail({});
   const { paymentMethod, message, idempotencyKey } = submission.value;
-  const coupon = await readCouponCode(request);
-  const headers = new Headers({ "Set-Cookie": await couponHeader("") });
+  const coupon = await readCouponCode(request, context);
+  const headers = new Headers({ "Set-Cookie": await couponHeader(context, "") });
 
-  const { items } = await readCartItems(request);
-  const token = sessionToken(request);
+  const cart = cartFor(request, context);
+  const { items } = await cart.cookieLines();
+  const token = await sessionToken(request, context);
   if (items.length > 0 && token) {
     // Lines still in the cookie (added before the account's cart took over) join the account's cart first.
     const merged = await mergeGuestCart(context, token, items);
     if (!merged.ok) return fromApi(merged);
-    headers.append("Set-Cookie", await serializeCart([]));
+    headers.append("Set-Cookie", await cart.emptyCookie());
   }
   const created = await createOrder(context, request, { coupon, paymentMethod, message }, idempotencyKey);
   if (!created.ok) return fromApi(created);
   if (created.payload.paymentUrl) return redirect(created.payload.paymentUrl, { headers });
-  return redirectWithSuccess(findOrderPath(created.payload.orderId), created.message, { headers });
+  return redirectWithSuccess(context, findOrderPath(created.payload.orderId), created.message, { headers });
 }
 
 /**
@@ -237,7 +215,8 @@ async function guestCheckout({ request, context, formData }: IntentArgs) {
   if (submission.status !== "success") return fail({});
   if (honeypotFilled(formData)) return fail({ formErrors: [HONEYPOT_REFUSAL] });
   const { email, paymentMethod, message, idempotencyKey } = submission.value;
-  const [coupon, { items }] = await Promise.all([readCouponCode(request), readCartItems(request)]);
+  const cart = cartFor(request, context);
+  const [coupon, { items }] = await Promise.all([readCouponCode(request, context), cart.cookieLines()]);
 
   const created = await createGuestOrder(
     context,
@@ -250,7 +229,7 @@ async function guestCheckout({ request, context, formData }: IntentArgs) {
     return emailTaken ? fail({ formErrors: [created.message], signInSuggested: true }) : fromApi(created);
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await couponHeader(""));
-  headers.append("Set-Cookie", await serializeCart([]));
+  headers.append("Set-Cookie", await couponHeader(context, ""));
+  headers.append("Set-Cookie", await cart.emptyCookie());
   return redirect(created.payload.paymentUrl ?? findOrderPath(created.payload.orderId), { headers });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { emailField } from "../account/schemas";
+import { emailField } from "../../../contract/account";
+import { couponField, orderMessageField } from "../../../contract/order";
 
 /*
  * The cart panel's checkout forms. Conform checks them in the browser (and puts their HTML constraints
@@ -7,8 +8,6 @@ import { emailField } from "../account/schemas";
  * repeats every rule and has the last word (sold out, coupon used up, a taken email).
  */
 
-export const MESSAGE_MAX_LENGTH = 2000;
-export const COUPON_MAX_LENGTH = 64;
 /** The field the human-check answer travels in, whatever the provider (docs/api-accounts.md). */
 export const HUMAN_CHECK_FIELD = "g-recaptcha-response";
 
@@ -16,8 +15,7 @@ const redirectToField = z.string().max(2_000).optional();
 
 export const couponSchema = z.object({
   intent: z.literal("coupon"),
-  // An empty coupon is allowed: it removes the applied one (spec section 4).
-  coupon: z.string().trim().max(COUPON_MAX_LENGTH, "Invalid coupon code").optional().default(""),
+  coupon: couponField,
   redirectTo: redirectToField,
 });
 
@@ -26,12 +24,7 @@ const baseCheckoutSchema = z.object({
   paymentMethod: z
     .string({ required_error: "Please choose a payment method" })
     .regex(/^[a-z_]{1,32}$/, "Please choose a payment method"),
-  message: z
-    .string()
-    .trim()
-    .max(MESSAGE_MAX_LENGTH, `The message to the admin is at most ${MESSAGE_MAX_LENGTH} characters`)
-    .optional()
-    .default(""),
+  message: orderMessageField,
   redirectTo: redirectToField,
   /** One per rendered form (the loader makes it): the API answers a repeat of it with the first result. */
   idempotencyKey: z

@@ -8,3 +8,6 @@ export function centsToUsd(cents: number): number {
 export function usdToCents(usd: number): number {
   return Math.round(Number((usd * 100).toFixed(4)));
 }
+
+/** The most one balance top-up may add, in USD. */
+export const TOP_UP_MAX_USD = 10_000;
