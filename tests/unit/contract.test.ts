@@ -1,5 +1,6 @@
-import { newId } from "../../api/db/ids";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { newId } from "../../api/db/ids";
 import { PUBLIC_ID_PATTERN, publicIdField } from "../../contract/ids";
 
 describe("the public id pattern", () => {
@@ -24,5 +25,26 @@ describe("the public id pattern", () => {
   it("compiles as an HTML pattern, which browsers read with the v flag", () => {
     // getZodConstraint copies the regex source into the input's pattern attribute.
     expect(() => new RegExp(`^(?:${PUBLIC_ID_PATTERN.source})$`, "v")).not.toThrow();
+  });
+});
+
+describe("the module boundaries", () => {
+  const root = new URL("../../", import.meta.url);
+  const importsOf = (file: string) =>
+    [...readFileSync(new URL(file, root), "utf8").matchAll(/^import[^"]*"([^"]+)"/gm)].map((match) => match[1]);
+  const sources = (folder: string) =>
+    readdirSync(new URL(folder, root), { recursive: true, encoding: "utf8" })
+      .filter((name) => /\.tsx?$/.test(name))
+      .map((name) => `${folder}/${name}`);
+
+  it("keeps contract/ free of the API, the UI and node: modules, so both the server and the browser can load it", () => {
+    for (const file of sources("contract")) {
+      for (const imported of importsOf(file)) expect(imported === "zod" || imported.startsWith("./")).toBe(true);
+    }
+  });
+
+  it("keeps the UI off the process configuration: its settings come in the load context", () => {
+    for (const file of sources("app"))
+      expect(importsOf(file).filter((path) => path.endsWith("api/config"))).toEqual([]);
   });
 });
