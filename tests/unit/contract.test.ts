@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { newId } from "../../api/db/ids";
+import { USERNAME_CHARACTERS } from "../../contract/account";
 import { PUBLIC_ID_PATTERN, publicIdField } from "../../contract/ids";
 
 describe("the public id pattern", () => {
@@ -21,10 +22,13 @@ describe("the public id pattern", () => {
     }
     expect(publicIdField("Unknown option").safeParse("nope").error?.issues[0].message).toBe("Unknown option");
   });
+});
 
-  it("compiles as an HTML pattern, which browsers read with the v flag", () => {
-    // getZodConstraint copies the regex source into the input's pattern attribute.
-    expect(() => new RegExp(`^(?:${PUBLIC_ID_PATTERN.source})$`, "v")).not.toThrow();
+describe("patterns that become HTML pattern attributes", () => {
+  it("compile with the v flag, as browsers read them (a bare - in a class does not)", () => {
+    for (const pattern of [PUBLIC_ID_PATTERN, USERNAME_CHARACTERS]) {
+      expect(() => new RegExp(`^(?:${pattern.source})$`, "v")).not.toThrow();
+    }
   });
 });
 
