@@ -55,6 +55,13 @@ describe("the store's cookies", () => {
       "path=/",
       "samesite=lax",
     ]);
+    // Kept for a year and through sign-out: it says "this browser", not "signed in".
+    expect(attributes(await cookies.device.serialize("d")).sort()).toEqual([
+      "httponly",
+      "max-age=31536000",
+      "path=/",
+      "samesite=lax",
+    ]);
   });
 
   it("are Secure when the store is served over https", async () => {
@@ -64,6 +71,7 @@ describe("the store's cookies", () => {
       await secure.footprint.serialize("1"),
       await secure.cart.serialize([]),
       await secure.coupon.serialize("X"),
+      await secure.device.serialize("d"),
     ]) {
       expect(attributes(setCookie)).toContain("secure");
     }
