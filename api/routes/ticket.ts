@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { TICKETS_PAGE_SIZE, ticketMessageField, ticketOrderField, ticketSubjectField } from "../../contract/ticket";
-import { PUBLIC_ID_PATTERN } from "../db/ids";
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
