@@ -49,7 +49,13 @@ function secondsUntil(expiry: Date | null, now: Date): number {
   return Math.max(1, Math.ceil(((expiry?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
 }
 
-async function assertReservationRoom(tx: Executor, userId: string, clientIp: string | null, now: Date) {
+async function assertReservationRoom(
+  tx: Executor,
+  userId: string,
+  clientIp: string | null,
+  now: Date,
+  rateLimitScale = 1,
+) {
   const open = and(eq(orders.status, "pending"), gt(orders.expiresAt, now));
   // The caller holds the customer's row lock, so this count cannot change under it.
   const [mine] = await tx
@@ -67,7 +73,7 @@ async function assertReservationRoom(tx: Executor, userId: string, clientIp: str
     .select({ open: count(), firstExpiry: min(orders.expiresAt) })
     .from(orders)
     .where(and(open, eq(orders.clientIp, clientIp)));
-  if (Number(fromAddress.open) >= PENDING_ORDERS_PER_ADDRESS) {
+  if (Number(fromAddress.open) >= PENDING_ORDERS_PER_ADDRESS * rateLimitScale) {
     throw new RateLimitedError(secondsUntil(fromAddress.firstExpiry, now), ORDER_MESSAGES.tooManyPendingAddress);
   }
 }
@@ -134,7 +140,7 @@ async function placeOrder(
 ): Promise<CreatedOrder> {
   const now = input.now ?? new Date();
   const payByBalance = input.paymentMethod === "balance";
-  if (!payByBalance) await assertReservationRoom(tx, customer.id, input.clientIp, now);
+  if (!payByBalance) await assertReservationRoom(tx, customer.id, input.clientIp, now, ctx.rateLimitScale);
 
   const cart = await readServerCart(tx, customer.id);
   if (cart.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);

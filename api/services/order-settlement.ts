@@ -17,7 +17,11 @@ import { deliverLine, releaseReservations } from "./stock";
  */
 export type OrderStatus = "pending" | "completed" | "partiallyComplete" | "expired" | "cancelled";
 
-export type OrderContext = { publicUrl: string };
+export type OrderContext = {
+  publicUrl: string;
+  /** RATE_LIMIT_SCALE: the unpaid-order cap per address is a rate limit, raised where many buyers share one. */
+  rateLimitScale?: number;
+};
 
 /**
  * Delivers a paid order: reserved credentials first, then (late payment) whatever is still in stock.

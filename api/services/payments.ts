@@ -72,6 +72,8 @@ async function assertMethodAvailable(db: Executor, config: Config, method: strin
   }
 }
 
+const orderContext = (config: Config) => ({ publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale });
+
 const findOrderUrl = (config: Config, orderId: string) =>
   `${config.publicUrl}/find-order?id=${encodeURIComponent(orderId)}`;
 
@@ -93,7 +95,7 @@ export type CheckoutResult = { orderId: string; paymentUrl?: string };
  */
 export async function checkout(deps: PaymentDeps, input: CheckoutInput & { userId: string }): Promise<CheckoutResult> {
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
-  const created = await createOrder(deps.db, { publicUrl: deps.config.publicUrl }, input);
+  const created = await createOrder(deps.db, orderContext(deps.config), input);
   return openOrderCheckout(deps, created, input.paymentMethod, () => cancelUnopenedOrder(deps.db, created.orderId));
 }
 
@@ -118,7 +120,7 @@ export async function guestCheckout(
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
   if (input.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
   const created = await prepareGuestAccount(ctx, input.email)
-    .then((account) => createGuestOrder(deps.db, { publicUrl: deps.config.publicUrl }, { ...input, account }))
+    .then((account) => createGuestOrder(deps.db, orderContext(deps.config), { ...input, account }))
     .catch((error: unknown) => {
       // Filed under `email`, so a client can tell it from other conflicts (sold out) and offer Sign In.
       if (error instanceof AppError && error.status === 409 && error.message === EMAIL_TAKEN) {

@@ -252,6 +252,31 @@ describe("POST /v1/order/create with the sandbox gateway", () => {
   });
 });
 
+describe("the unpaid-order cap per address under RATE_LIMIT_SCALE", () => {
+  it("grows with the scale, as every other per-address limit does", async () => {
+    const scaled = await createShopTestApi({ RATE_LIMIT_SCALE: "2" });
+    try {
+      const listing = await createListing(scaled.db, { stock: 20 });
+      const ip = "198.18.0.77";
+      const statuses = [];
+      for (let attempt = 0; attempt < 11; attempt++) {
+        const customer = await createCustomer(scaled.db);
+        await addToCart(scaled, customer.token, listing.optionId, 1);
+        const created = await scaled.post(
+          "/v1/order/create",
+          { paymentMethod: "sandbox" },
+          { token: customer.token, ip },
+        );
+        statuses.push(created.status);
+      }
+      expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await scaled.close();
+    }
+  });
+});
+
 describe("expiry and late payment", () => {
   it("expires unpaid orders after the reservation time and puts their stock back on sale", async () => {
     const listing = await createListing(client.db, { stock: 2 });
