@@ -15,8 +15,12 @@ function redact(value: unknown, depth = 0): unknown {
 
 export type Logger = Record<Level, (message: string, fields?: Record<string, unknown>) => void>;
 
-/** A 22-character public id (whoever has an order's or a payment's may use it) or an email address. */
-const ID_OR_EMAIL = /[\w.+%-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|(?<![\w-])[\w-]{22}(?![\w-])/g;
+/**
+ * A 22-character public id (whoever has an order's or a payment's may use it) or an email address.
+ * An address starts where a run of its characters starts: tried at every position instead, a long
+ * path without an "@" took quadratic time (16 KB: a second; 1 MB: hours).
+ */
+const ID_OR_EMAIL = /(?<![\w.+%-])[\w.+%-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|(?<![\w-])[\w-]{22}(?![\w-])/g;
 
 /** Free text for a log line (a path, an error's message) with public ids and email addresses taken out. */
 export function scrubText(text: string): string {

@@ -12,7 +12,7 @@ import { type ShopTestApi, addToCart, createCustomer, createListing, createShopT
  * and as a guest. Any 5xx or a stack trace in a body fails. Fixed seed; FUZZ_RUNS=20000 for a longer run.
  */
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 2500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
 type Schema = {

@@ -107,4 +107,11 @@ describe("scrubText", () => {
       "/v1/faq/read 3f0c9a7e-2b1d-4c8e-9f00-1234567890ab",
     );
   });
+
+  it("takes linear time on a long path (the API logs every request's path)", () => {
+    const started = performance.now();
+    expect(scrubText(`/v1/sandbox/payments/${"x".repeat(200_000)}`)).toHaveLength(200_021);
+    expect(scrubText(`${"a.".repeat(50_000)}@${"b".repeat(100_000)}`)).toHaveLength(200_001);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
 });
