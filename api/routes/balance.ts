@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TOP_UP_MAX_USD, usdToCents } from "../../contract/money";
+import { VALID_AMOUNT, hasAtMostTwoDecimals } from "../../contract/balance";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
 import {
@@ -14,10 +15,8 @@ import {
   usdSchema,
 } from "../openapi";
 import { requireUser } from "../middleware/auth";
-import { readBalanceSheet } from "../services/balance";
+import { LEDGER_PAGE_SIZE, readBalanceSheet } from "../services/balance";
 import { createTopUp } from "../services/payments";
-
-const VALID_AMOUNT = "Please enter a valid amount";
 
 const topUpSchema = z.object({
   paymentMethod: z
@@ -28,8 +27,8 @@ const topUpSchema = z.object({
     .number({ invalid_type_error: VALID_AMOUNT, required_error: VALID_AMOUNT })
     .finite(VALID_AMOUNT)
     .positive(VALID_AMOUNT)
-    .max(TOP_UP_MAX_USD, `At most $${TOP_UP_MAX_USD.toLocaleString("en-US")} can be added at once`)
-    .refine((usd) => Number.isInteger(Math.round(usd * 100 * 1e6) / 1e6), "Amounts have at most two decimals"),
+    .max(TOP_UP_MAX_USD, `${VALID_AMOUNT}: at most $${TOP_UP_MAX_USD.toLocaleString("en-US")} at once`)
+    .refine(hasAtMostTwoDecimals, VALID_AMOUNT),
 });
 
 const balanceSheetSchema = z.object({
@@ -46,6 +45,23 @@ const balanceSheetSchema = z.object({
       orderId: publicIdSchema.nullable(),
     }),
   ),
+  pager: z.object({
+    page: z.number().int(),
+    previous: z.number().int().nullable(),
+    next: z.number().int().nullable(),
+    total: z.number().int(),
+    pages: z.number().int(),
+  }),
+});
+
+const sheetQuerySchema = z.object({
+  page: z.coerce
+    .number({ invalid_type_error: "Page must be a whole number" })
+    .int("Page must be a whole number")
+    .min(1, "Page starts at 1")
+    .max(100_000)
+    .optional()
+    .default(1),
 });
 
 const BALANCE = ["Balance"];
@@ -56,13 +72,14 @@ export const balanceRoutes = apiRouter()
       method: "get",
       path: "/read",
       tags: BALANCE,
-      summary: "The customer's balance and latest 100 ledger entries, newest first",
+      summary: `The customer's balance and one page of ledger entries (${LEDGER_PAGE_SIZE} a page), newest first`,
       security: signedIn,
-      responses: answers(200, balanceSheetSchema, "the balance sheet", UNAUTHORIZED),
+      request: { query: sheetQuerySchema },
+      responses: answers(200, balanceSheetSchema, "the balance sheet", { ...BAD_INPUT, ...UNAUTHORIZED }),
     }),
     async (c) => {
       const user = requireUser(c);
-      return ok(c, await readBalanceSheet(c.get("db"), user.id));
+      return ok(c, await readBalanceSheet(c.get("db"), user.id, c.req.valid("query").page));
     },
   )
   .openapi(

@@ -101,6 +101,8 @@ const profileSchema = z.object({
   email: z.string(),
   balance: usdSchema,
   orders: z.number().int().openapi({ description: "orders except expired or cancelled ones" }),
+  completedOrders: z.number().int().openapi({ description: "orders with status completed" }),
+  spent: usdSchema.openapi({ description: "what the completed and partly completed orders cost" }),
   tickets: z.number().int(),
   created: z.string().openapi({ description: "ISO 8601" }),
 });

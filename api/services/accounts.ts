@@ -218,6 +218,9 @@ export type Profile = {
   email: string;
   balance: number;
   orders: number;
+  /** Orders fully delivered, and what the paid orders cost in all (USD), for the dashboard's tiles. */
+  completedOrders: number;
+  spent: number;
   tickets: number;
   created: string;
 };
@@ -235,15 +238,24 @@ export async function readProfile(db: Executor, userId: string): Promise<Profile
     .where(eq(users.id, userId));
   if (!user) throw notFound("Account not found");
   const [orderCount] = await db
-    .select({ value: count() })
+    .select({
+      value: sql<number>`count(*) filter (where ${orders.status} not in ('expired', 'cancelled'))`.mapWith(Number),
+      completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
+      spentCents:
+        sql<number>`coalesce(sum(${orders.priceCents}) filter (where ${orders.status} in ('completed', 'partiallyComplete')), 0)`.mapWith(
+          Number,
+        ),
+    })
     .from(orders)
-    .where(and(eq(orders.userId, userId), sql`${orders.status} not in ('expired', 'cancelled')`));
+    .where(eq(orders.userId, userId));
   const [ticketCount] = await db.select({ value: count() }).from(tickets).where(eq(tickets.userId, userId));
   return {
     username: user.username,
     email: user.email,
     balance: centsToUsd(user.balanceCents),
-    orders: Number(orderCount.value),
+    orders: orderCount.value,
+    completedOrders: orderCount.completed,
+    spent: centsToUsd(orderCount.spentCents),
     tickets: Number(ticketCount.value),
     created: user.createdAt.toISOString(),
   };

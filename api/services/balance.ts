@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
@@ -63,9 +63,13 @@ export async function creditBalance(
   return { balanceAfterCents: row.balanceCents };
 }
 
-/** The spec's balance sheet: the current balance and the latest ledger entries, newest first. */
-export async function readBalanceSheet(db: Executor, userId: string, limit = 100) {
+/** Ledger entries per page of the balance sheet. */
+export const LEDGER_PAGE_SIZE = 20;
+
+/** The spec's balance sheet: the current balance and one page of ledger entries, newest first. */
+export async function readBalanceSheet(db: Executor, userId: string, page = 1) {
   const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
+  const [{ total }] = await db.select({ total: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
   const entries = await db
     .select({
       id: balanceLedger.id,
@@ -78,7 +82,9 @@ export async function readBalanceSheet(db: Executor, userId: string, limit = 100
     .from(balanceLedger)
     .where(eq(balanceLedger.userId, userId))
     .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-    .limit(limit);
+    .limit(LEDGER_PAGE_SIZE)
+    .offset((page - 1) * LEDGER_PAGE_SIZE);
+  const pages = Math.max(1, Math.ceil(Number(total) / LEDGER_PAGE_SIZE));
   return {
     balance: centsToUsd(user?.balanceCents ?? 0),
     records: entries.map((entry) => ({
@@ -89,5 +95,12 @@ export async function readBalanceSheet(db: Executor, userId: string, limit = 100
       note: entry.note,
       orderId: entry.orderId,
     })),
+    pager: {
+      page,
+      previous: page > 1 ? Math.min(page - 1, pages) : null,
+      next: page < pages ? page + 1 : null,
+      total: Number(total),
+      pages,
+    },
   };
 }

@@ -21,6 +21,9 @@ const profilePayload = z.object({
   /** USD: 12.5 is $12.50. */
   balance: z.number(),
   orders: z.number().int(),
+  completedOrders: z.number().int(),
+  /** USD paid for completed and partly completed orders. */
+  spent: z.number(),
   tickets: z.number().int(),
   created: z.string(),
 });

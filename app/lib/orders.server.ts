@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { apiCall, type ApiResult } from "./api.server";
+import { apiCall, apiPayload, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
 
 /*
@@ -144,5 +144,31 @@ export function submitSandboxPayment(context: AppLoadContext, paymentId: string,
       orderId: z.string().nullable(),
       purpose: z.enum(["order", "topup"]),
     }),
+  });
+}
+
+const pagerSchema = z.object({
+  page: z.number().int(),
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type OrderPager = z.infer<typeof pagerSchema>;
+
+export type OrderListQuery = {
+  page: number;
+  search: string;
+  sortBy: "createdAt" | "price";
+  status: OrderStatus | undefined;
+};
+
+/** The signed-in customer's own orders, one page of them (the API hides stale pending ones). */
+export function listMyOrders(context: AppLoadContext, request: Request, query: OrderListQuery) {
+  return apiPayload(context, {
+    path: "/v1/order/read",
+    request,
+    body: { ...query, status: query.status ?? "" },
+    payload: z.object({ records: z.array(orderSchema), pager: pagerSchema }),
   });
 }

@@ -452,6 +452,56 @@ describe("reading orders", () => {
     expect((await client.post("/v1/order/read", { page: 1 })).status).toBe(401);
   });
 
+  it("never lists another customer's orders, even searched by their id", async () => {
+    const listing = await createListing(client.db, { title: "Private", priceCents: 100, stock: 2 });
+    const owner = await createCustomer(client.db, { balanceCents: 1000 });
+    const stranger = await createCustomer(client.db);
+    await addToCart(client, owner.token, listing.optionId, 1);
+    const created = await client.post("/v1/order/create", { paymentMethod: "balance" }, { token: owner.token });
+    const orderId = created.body.payload.orderId;
+
+    for (const query of [{ page: 1 }, { page: 1, search: orderId }, { page: 1, search: "Private", status: "" }]) {
+      const answer = await client.post("/v1/order/read", query, { token: stranger.token });
+      expect(answer.status).toBe(200);
+      expect(answer.body.payload.records).toEqual([]);
+      expect(answer.body.payload.pager.total).toBe(0);
+    }
+    const own = await client.post("/v1/order/read", { page: 1, search: orderId }, { token: owner.token });
+    expect(own.body.payload.records.map((order: { _id: string }) => order._id)).toEqual([orderId]);
+  });
+
+  it("answers a page past the end with no records and a way back, and 400 to bad input without changing anything", async () => {
+    const listing = await createListing(client.db, { title: "Bounds", priceCents: 100, stock: 1 });
+    const customer = await createCustomer(client.db, { balanceCents: 1000 });
+    await addToCart(client, customer.token, listing.optionId, 1);
+    await client.post("/v1/order/create", { paymentMethod: "balance" }, { token: customer.token });
+
+    const beyond = await client.post("/v1/order/read", { page: 7 }, { token: customer.token });
+    expect(beyond.status).toBe(200);
+    expect(beyond.body.payload.records).toEqual([]);
+    expect(beyond.body.payload.pager).toEqual({ page: 7, previous: 1, next: null, total: 1, pages: 1 });
+
+    const before = await balanceOf(customer.id);
+    for (const bad of [
+      { page: 0 },
+      { page: -1 },
+      { page: 1.5 },
+      { page: "two" },
+      { page: 100_001 },
+      { page: 1, sortBy: "title" },
+      { page: 1, status: "lost" },
+      { page: 1, search: "x".repeat(201) },
+      { page: 1, search: 42 },
+    ]) {
+      const answer = await client.post("/v1/order/read", bad, { token: customer.token });
+      expect(answer.status, JSON.stringify(bad)).toBe(400);
+      expect(answer.body.success).toBe(false);
+    }
+    expect(await balanceOf(customer.id)).toBe(before);
+    const after = await client.post("/v1/order/read", { page: 1, status: "" }, { token: customer.token });
+    expect(after.body.payload.pager.total).toBe(1);
+  });
+
   it("shows recent paid orders with masked emails and no ids or credentials", async () => {
     const { body } = await client.get("/v1/order/recent");
     expect(body.success).toBe(true);

@@ -314,7 +314,7 @@ describe("GET /v1/user/access and POST /v1/user/logout", () => {
 });
 
 describe("GET /v1/user/profile", () => {
-  it("answers the profile with balance in dollars and the counts", async () => {
+  it("answers the profile with balance in dollars, the counts and what was spent", async () => {
     const who = person();
     const token = await t.register(who);
     const [user] = await t.db
@@ -350,6 +350,9 @@ describe("GET /v1/user/profile", () => {
       email: who.email,
       balance: 12.5,
       orders: 2,
+      // The dashboard's tiles: only the completed order counts and was spent; pending and expired were not paid.
+      completedOrders: 1,
+      spent: 5,
       tickets: 1,
       created: user.createdAt.toISOString(),
     });

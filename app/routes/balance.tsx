@@ -1,0 +1,211 @@
+import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { randomUUID } from "node:crypto";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
+import { topUpSchema } from "~/components/balance/top-up-schema";
+import { RouteDialog } from "~/components/dialog";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { formErrorsFromApi } from "~/lib/accounts.server";
+import { type BalanceEntry, createTopUp, readBalanceSheet } from "~/lib/balance.server";
+import { formatUsd } from "~/lib/money";
+import { listEnabledGateways } from "~/lib/orders.server";
+import { requireUser } from "~/lib/session.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+export const meta: MetaFunction = () => [{ title: "Balance | Store" }];
+
+/** The page number from the URL; anything that is not a whole number from 1 reads as the first page. */
+function pageFrom(url: URL): number {
+  const page = Number(url.searchParams.get("page"));
+  return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  const url = new URL(request.url);
+  const page = pageFrom(url);
+  const [sheet, gateways] = await Promise.all([readBalanceSheet(context, request, page), listEnabledGateways(context)]);
+  return {
+    sheet,
+    // Balance cannot top up itself.
+    gateways: gateways.filter((gateway) => gateway.name !== "balance"),
+    addingBalance: url.searchParams.get("add") === "1",
+    topUpKey: randomUUID(),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: topUpSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { balance, paymentMethod, idempotencyKey } = submission.value;
+  const created = await createTopUp(context, request, { balance, paymentMethod }, idempotencyKey ?? randomUUID());
+  if (!created.ok) {
+    return data(
+      { result: submission.reply(formErrorsFromApi(created, ["balance", "paymentMethod"])) },
+      { status: created.status === 429 ? 429 : 400 },
+    );
+  }
+  return redirect(created.payload.paymentUrl);
+}
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** What a ledger entry was for, in the customer's words. */
+function entryPurpose(entry: BalanceEntry): string {
+  if (entry.type === "in") return "Top-up";
+  if (entry.type === "out") return "Order payment";
+  if (entry.type === "refund") return "Credit for an unfilled order";
+  return entry.note || "Balance adjustment";
+}
+
+function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: string }[]; topUpKey: string }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(topUpSchema, {
+    id: "top-up",
+    lastResult: actionData?.result,
+    defaultValue: { paymentMethod: gateways[0]?.name },
+  });
+  if (gateways.length === 0) return <p>No payment method is available right now. Please try again later.</p>;
+  return (
+    <Form method="post" action="/balance?add=1" {...getFormProps(form)} className="flex flex-col gap-4">
+      <input type="hidden" name="idempotencyKey" value={topUpKey} />
+      <FormErrors form={form} />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.balance.id} className="text-sm font-semibold">
+          Amount (USD)
+        </label>
+        <input
+          {...getInputProps(fields.balance, { type: "number" })}
+          key={fields.balance.key}
+          step="0.01"
+          inputMode="decimal"
+          className="rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600"
+        />
+        <ErrorList id={fields.balance.errorId} errors={fields.balance.errors} />
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={fields.paymentMethod.id} className="text-sm font-semibold">
+          Payment method
+        </label>
+        <select
+          {...getSelectProps(fields.paymentMethod)}
+          key={fields.paymentMethod.key}
+          className="rounded-md border border-slate-300 px-3 py-2"
+        >
+          {gateways.map((gateway) => (
+            <option key={gateway.name} value={gateway.name}>
+              {gateway.label}
+            </option>
+          ))}
+        </select>
+        <ErrorList id={fields.paymentMethod.errorId} errors={fields.paymentMethod.errors} />
+      </div>
+      <p className="text-sm text-slate-600">No fee: the amount you pay is the amount added.</p>
+      <SubmitButton pendingText="Redirecting to payment…">Continue to payment</SubmitButton>
+    </Form>
+  );
+}
+
+function History({ entries }: { entries: BalanceEntry[] }) {
+  if (entries.length === 0) return <p data-testid="balance-history-empty">No history found</p>;
+  return (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+      <table className="w-full min-w-[32rem] text-left text-sm" data-testid="balance-history">
+        <thead className="bg-slate-50 text-slate-600">
+          <tr>
+            <th className="px-4 py-2">Date</th>
+            <th className="px-4 py-2">Type</th>
+            <th className="px-4 py-2">For</th>
+            <th className="px-4 py-2 text-right">Amount</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const debit = entry.type === "out";
+            return (
+              <tr key={entry._id} className="border-t border-slate-100">
+                <td className="px-4 py-2 whitespace-nowrap">{dateTime.format(new Date(entry.createdAt))}</td>
+                <td className="px-4 py-2">{debit ? "Debit" : "Credit"}</td>
+                <td className="px-4 py-2">
+                  {entry.orderId ? (
+                    <Link to={`/find-order?id=${entry.orderId}`} className="text-brand-700 underline">
+                      {entryPurpose(entry)}
+                    </Link>
+                  ) : (
+                    entryPurpose(entry)
+                  )}
+                </td>
+                <td className={`px-4 py-2 text-right font-semibold ${debit ? "text-red-700" : "text-green-700"}`}>
+                  {debit ? "−" : "+"}
+                  {formatUsd(entry.amount)}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export default function BalancePage() {
+  const { sheet, gateways, addingBalance, topUpKey } = useLoaderData<typeof loader>();
+  const { pager } = sheet;
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-10">
+      <header className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold">Balance</h1>
+          <p className="text-slate-600">
+            Current balance:{" "}
+            <strong className="text-2xl text-slate-900" data-testid="balance-current">
+              {formatUsd(sheet.balance)}
+            </strong>
+          </p>
+        </div>
+        <Link
+          to="/balance?add=1"
+          preventScrollReset
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700"
+        >
+          Add Balance
+        </Link>
+      </header>
+      <section aria-labelledby="history-title" className="flex flex-col gap-3">
+        <h2 id="history-title" className="text-xl font-semibold">
+          History
+        </h2>
+        <History entries={sheet.records} />
+        {pager.pages > 1 && (
+          <nav aria-label="History pages" className="flex items-center gap-3">
+            {pager.previous && (
+              <Link to={`/balance?page=${pager.previous}`} className="underline">
+                Previous
+              </Link>
+            )}
+            <span aria-current="page">
+              Page {pager.page} of {pager.pages}
+            </span>
+            {pager.next && (
+              <Link to={`/balance?page=${pager.next}`} className="underline">
+                Next
+              </Link>
+            )}
+          </nav>
+        )}
+      </section>
+      {addingBalance && (
+        <RouteDialog title="Add Balance" closeHref="/balance">
+          <TopUpForm gateways={gateways} topUpKey={topUpKey} />
+        </RouteDialog>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
