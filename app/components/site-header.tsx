@@ -34,7 +34,7 @@ export function SiteHeader({
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
           {account ? (
             <AccountMenu account={account} />
           ) : (

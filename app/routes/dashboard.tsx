@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formatUsd } from "~/lib/money";
-import { type Order, type OrderListQuery, type OrderStatus, ORDER_STATUSES, listMyOrders } from "~/lib/orders.server";
+import { type Order, type OrderListQuery, type OrderStatus, listMyOrders } from "~/lib/orders.server";
 import { requireProfile } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Store" }];
@@ -20,6 +20,8 @@ const STATUS_LABELS: Record<OrderStatus, string> = {
   expired: "Expired",
   cancelled: "Cancelled",
 };
+/** Every status an order can have, in the filter's order. */
+const ORDER_STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];
 const ALL_STATUSES = "all";
 const SORTS = { createdAt: "Newest first", price: "Highest price first" } as const;
 const QUICK_ACCESS_ORDERS = 2;

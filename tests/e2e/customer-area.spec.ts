@@ -8,7 +8,7 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from "
 
 type Envelope<T> = { success: boolean; message: string; payload: T };
 type Product = { _id: string; title: string; fullFillmode: "auto" | "manual"; minQuantity: number };
-type Option = { _id: string; availableStock: number; subOptions: { duration: number; price: number }[] };
+type Option = { _id: string; availableStock: number; subOptions: { title: string; duration: number; price: number }[] };
 
 let counter = 0;
 async function newCustomer(request: APIRequestContext, testInfo: TestInfo) {
@@ -78,6 +78,17 @@ async function placeBalanceOrders(request: APIRequestContext, customer: Customer
   return ids;
 }
 
+/** Adds one of the plan through its product dialog; answers the cart panel it opens. */
+async function addToCartPanel(page: Page, plan: Awaited<ReturnType<typeof roomiestPlan>>) {
+  await page.goto(`/shop/${plan.product._id}?option=${plan.option._id}`);
+  const dialog = page.getByRole("dialog", { name: plan.product.title });
+  const duration = plan.duration.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  await dialog.getByRole("radio", { name: new RegExp(`^${duration}`) }).check();
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page).toHaveURL(/\/shop\?cart=open$/);
+  return page.getByRole("dialog", { name: "Your Cart" });
+}
+
 test("journeys 7 and 8: top up through the sandbox, pay from the balance, see both in the history", async ({
   page,
   request,
@@ -117,9 +128,7 @@ test("journeys 7 and 8: top up through the sandbox, pay from the balance, see bo
 
   // Journey 7 through the cart panel: straight to the delivered order.
   const plan = await roomiestPlan(request);
-  await page.goto(`/shop/${plan.product._id}?option=${plan.option._id}`);
-  await page.getByRole("dialog", { name: plan.product.title }).getByRole("button", { name: "Add to Cart" }).click();
-  const panel = page.getByRole("dialog", { name: "Your Cart" });
+  const panel = await addToCartPanel(page, plan);
   await panel.getByRole("radio", { name: "Balance" }).check();
   await panel.getByRole("button", { name: /^Checkout / }).click();
   await expect(page).toHaveURL(/\/find-order\?id=[A-Za-z0-9_-]{22}$/);
@@ -139,9 +148,7 @@ test("paying from a balance that is too small says so and charges nothing", asyn
   const customer = await newCustomer(request, testInfo);
   await signIn(page, customer);
   const plan = await roomiestPlan(request);
-  await page.goto(`/shop/${plan.product._id}?option=${plan.option._id}`);
-  await page.getByRole("dialog", { name: plan.product.title }).getByRole("button", { name: "Add to Cart" }).click();
-  const panel = page.getByRole("dialog", { name: "Your Cart" });
+  const panel = await addToCartPanel(page, plan);
   await panel.getByRole("radio", { name: "Balance" }).check();
   await panel.getByRole("button", { name: /^Checkout / }).click();
   await expect(page.getByText(/insufficient balance/i).first()).toBeVisible();
@@ -215,7 +222,7 @@ test("journey 9: the dashboard's figures, quick access, filter, search, sort, ta
   await expect(page.getByText("No orders found.")).toBeVisible();
 });
 
-test("at a phone width the dashboard's table scrolls in its own box and the page does not overflow", async ({
+test("at a phone width the dashboard's table scrolls in its own box and no customer page overflows", async ({
   page,
   request,
 }, testInfo) => {
