@@ -205,7 +205,7 @@ test("journey 9: the dashboard's figures, quick access, filter, search, sort, ta
   // Sort by price: the most expensive first.
   await page.goto("/dashboard?sortBy=price");
   const prices = (await page.getByTestId("order-link").allTextContents()).map((text) =>
-    Number(text.match(/\$([\d,.]+)/)?.[1]?.replace(",", "")),
+    Number(text.match(/\$(\d[\d,]*\.\d\d)/)?.[1]?.replace(",", "")),
   );
   expect(prices).toEqual([...prices].sort((a, b) => b - a));
 
