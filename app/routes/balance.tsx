@@ -7,7 +7,7 @@ import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-f
 import { topUpSchema } from "~/components/balance/top-up-schema";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { formErrorsFromApi } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { type BalanceEntry, createTopUp, readBalanceSheet } from "~/lib/balance.server";
 import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
@@ -43,10 +43,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { balance, paymentMethod, idempotencyKey } = submission.value;
   const created = await createTopUp(context, request, { balance, paymentMethod }, idempotencyKey ?? randomUUID());
   if (!created.ok) {
-    return data(
-      { result: submission.reply(formErrorsFromApi(created, ["balance", "paymentMethod"])) },
-      { status: created.status === 429 ? 429 : 400 },
-    );
+    const { result, status } = replyFromApi(submission, created, { fields: ["balance", "paymentMethod"] });
+    return data({ result }, { status });
   }
   return redirect(created.payload.paymentUrl);
 }
