@@ -18,7 +18,7 @@ import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
 import { orderRoutes } from "./routes/order";
 import { balanceRoutes } from "./routes/balance";
-import { ticketRoutes } from "./routes/ticket";
+import { ticketRoutes, ticketSandboxRoutes } from "./routes/ticket";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
 /**
@@ -64,6 +64,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/balance", balanceRoutes);
   v1.route("/ticket", ticketRoutes);
   v1.route("/webhooks", webhookRoutes);
+  v1.route("/sandbox/tickets", ticketSandboxRoutes);
   v1.route("/sandbox", sandboxRoutes);
   v1.route("/", referenceRoutes(v1));
   api.route("/", v1);

@@ -1,0 +1,72 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import { apiCall, apiPayload } from "./api.server";
+
+/*
+ * The /v1 client of support tickets. Reads throw (a 404 becomes the not-found page); the commands
+ * answer an ApiResult so a page can show a refusal (closed ticket, limits) as a form error.
+ */
+
+const ticketSchema = z.object({
+  _id: z.string(),
+  orderId: z.string(),
+  subject: z.string(),
+  status: z.enum(["open", "closed"]),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messages: z.array(z.object({ _id: z.string(), username: z.string(), message: z.string(), timestamp: z.string() })),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+const ticketPageSchema = z.object({
+  records: z.array(ticketSchema),
+  pager: z.object({
+    page: z.number().int(),
+    previous: z.number().int().nullable(),
+    next: z.number().int().nullable(),
+    pages: z.number().int(),
+  }),
+});
+export type TicketPage = z.infer<typeof ticketPageSchema>;
+
+export function listTickets(context: AppLoadContext, request: Request, query: { page: number; search: string }) {
+  return apiPayload(context, {
+    path: "/v1/ticket/read",
+    request,
+    body: { ...query, sortBy: "updatedAt" },
+    payload: ticketPageSchema,
+  });
+}
+
+export function readTicket(context: AppLoadContext, request: Request, ticketId: string) {
+  return apiPayload(context, {
+    path: `/v1/ticket/read/${encodeURIComponent(ticketId)}`,
+    request,
+    payload: ticketSchema,
+  });
+}
+
+export function openTicket(
+  context: AppLoadContext,
+  request: Request,
+  input: { orderId: string; subject: string; message: string },
+) {
+  return apiCall(context, { path: "/v1/ticket/create", request, body: input, payload: ticketSchema });
+}
+
+export function sendTicketMessage(
+  context: AppLoadContext,
+  request: Request,
+  input: { ticketId: string; message: string },
+) {
+  return apiCall(context, { path: "/v1/ticket/sendMessage", request, body: input, payload: ticketSchema });
+}
+
+export function setTicketOpen(context: AppLoadContext, request: Request, ticketId: string, open: boolean) {
+  return apiCall(context, {
+    path: open ? "/v1/ticket/open" : "/v1/ticket/close",
+    request,
+    body: { ticketId },
+    payload: ticketSchema,
+  });
+}

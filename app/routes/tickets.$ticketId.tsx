@@ -1,0 +1,170 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useRevalidator,
+  useRouteError,
+} from "@remix-run/react";
+import { useEffect } from "react";
+import { STAFF_AUTHOR } from "../../contract/ticket";
+import { FormErrors, SubmitButton } from "~/components/account/form-fields";
+import { RouteDialog } from "~/components/dialog";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { ticketMessageSchema } from "~/components/tickets/schemas";
+import { MessageField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
+import { formErrorsFromApi } from "~/lib/accounts.server";
+import { requireUser } from "~/lib/session.server";
+import { readTicket, sendTicketMessage, setTicketOpen } from "~/lib/tickets.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+import { listQuery } from "./tickets";
+
+export const meta: MetaFunction = () => [{ title: "Support Ticket | Store" }];
+
+/** How often an open conversation asks for new replies while it is on screen (JavaScript only). */
+const POLL_MS = 15_000;
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  await requireUser(request, context);
+  return { ticket: await readTicket(context, request, params.ticketId ?? "") };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  await requireUser(request, context);
+  const ticketId = params.ticketId ?? "";
+  const here = `/tickets/${ticketId}${listQuery(new URL(request.url).searchParams)}`;
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent === "close" || intent === "reopen") {
+    const answer = await setTicketOpen(context, request, ticketId, intent === "reopen");
+    if (!answer.ok) return redirectWithError(here, answer.message);
+    return redirectWithSuccess(here, answer.message);
+  }
+  const submission = parseWithZod(formData, { schema: ticketMessageSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const answer = await sendTicketMessage(context, request, { ticketId, message: submission.value.message });
+  if (!answer.ok) {
+    const errors = formErrorsFromApi(answer, ["message"]);
+    return data({ result: submission.reply(errors) }, { status: answer.status === 429 ? 429 : 400 });
+  }
+  return redirectWithSuccess(here, answer.message);
+}
+
+/** New staff replies appear while the conversation is open and the tab is visible; without JS, reload the page. */
+function usePollForReplies(enabled: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!enabled) return;
+    const timer = window.setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    }, POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [enabled, revalidate, state]);
+}
+
+function useCloseHref() {
+  return `/tickets${listQuery(new URLSearchParams(useLocation().search))}`;
+}
+
+function MessageForm({ to }: { to: string }) {
+  const [form, fields] = useSchemaForm(ticketMessageSchema, {
+    id: "ticket-message",
+    lastResult: useActionData<typeof action>()?.result,
+  });
+  return (
+    <Form method="post" action={to} preventScrollReset {...getFormProps(form)} className="flex flex-col gap-2">
+      <FormErrors form={form} />
+      <MessageField label="Your message" meta={fields.message} rows={3} />
+      <div>
+        <SubmitButton intent="send" pendingText="Sending…">
+          Send Message
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function TicketConversation() {
+  const { ticket } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const closeHref = useCloseHref();
+  const open = ticket.status === "open";
+  const formAction = location.pathname + location.search;
+  usePollForReplies(open);
+  return (
+    <RouteDialog title={ticket.subject} closeHref={closeHref} closeLabel="Close conversation">
+      <p className="mb-4 text-sm text-slate-600">
+        {open ? "Open" : "Closed"} · opened <TicketTime iso={ticket.createdAt} />
+        {ticket.orderId ? ` · order ${ticket.orderId.slice(0, 8)}` : " · general question"}
+      </p>
+      <ol aria-label="Messages" className="mb-4 flex flex-col gap-3">
+        {ticket.messages.map((message) => {
+          const fromStaff = message.username === STAFF_AUTHOR;
+          return (
+            <li
+              key={message._id}
+              className={`max-w-[85%] rounded-xl p-3 ${fromStaff ? "self-start bg-slate-100" : "self-end bg-brand-50"}`}
+            >
+              <p className="text-xs text-slate-600">
+                <span className="font-semibold text-ink">{message.username}</span> ·{" "}
+                <TicketTime iso={message.timestamp} />
+              </p>
+              {/* Text, never markup: React escapes it. */}
+              <p className="whitespace-pre-wrap break-words">{message.message}</p>
+            </li>
+          );
+        })}
+      </ol>
+      {open ? (
+        <>
+          <p className="mb-2 text-sm text-slate-600">{REPLY_PROMISE}</p>
+          <MessageForm to={formAction} />
+          <Form method="post" action={formAction} preventScrollReset className="mt-4 border-t border-slate-200 pt-4">
+            <button
+              type="submit"
+              name="intent"
+              value="close"
+              className="rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100"
+            >
+              Close Ticket
+            </button>
+          </Form>
+        </>
+      ) : (
+        <Form method="post" action={formAction} preventScrollReset className="flex flex-col items-start gap-2">
+          <p className="text-slate-600">This ticket is closed. Reopen it to write again.</p>
+          <button
+            type="submit"
+            name="intent"
+            value="reopen"
+            className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700"
+          >
+            Reopen Ticket
+          </button>
+        </Form>
+      )}
+    </RouteDialog>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const closeHref = useCloseHref();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <RouteDialog title="Ticket not found" closeHref={closeHref} closeLabel="Close">
+        <p className="mb-4 text-slate-600">This ticket does not exist or is not yours.</p>
+        <Link to={closeHref} className="font-semibold text-brand-700 underline">
+          Back to your tickets
+        </Link>
+      </RouteDialog>
+    );
+  }
+  return <GeneralErrorBoundary />;
+}
