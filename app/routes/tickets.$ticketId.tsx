@@ -28,7 +28,7 @@ import { listQuery } from "./tickets";
 export const meta: MetaFunction = () => [{ title: "Support Ticket | Store" }];
 
 /** How often an open conversation asks for new replies while it is on screen (JavaScript only). */
-const POLL_MS = 15_000;
+const POLL_MS = 10_000;
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   await requireUser(request, context);
@@ -124,7 +124,8 @@ export default function TicketConversation() {
       {open ? (
         <>
           <p className="mb-2 text-sm text-slate-600">{REPLY_PROMISE}</p>
-          <MessageForm to={formAction} />
+          {/* A new message remounts the form, so the sent text leaves the box (the page was not reloaded). */}
+          <MessageForm key={ticket.messages.length} to={formAction} />
           <Form method="post" action={formAction} preventScrollReset className="mt-4 border-t border-slate-200 pt-4">
             <button
               type="submit"

@@ -105,7 +105,7 @@ export default function TicketsPage() {
         <h1 className="text-3xl font-bold">Support Tickets</h1>
         <p className="text-slate-600">Ask about an order or anything else. {REPLY_PROMISE}</p>
       </header>
-      <div className="grid gap-8 lg:grid-cols-[2fr_3fr]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <NewTicketForm orders={orderChoices} prefilled={prefilled} />
         <section aria-labelledby="ticket-list-title" className="flex min-w-0 flex-col gap-4">
           <h2 id="ticket-list-title" className="text-lg font-bold">
