@@ -18,7 +18,7 @@ import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { ticketMessageSchema } from "~/components/tickets/schemas";
 import { MessageField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
-import { formErrorsFromApi } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { requireUser } from "~/lib/session.server";
 import { readTicket, sendTicketMessage, setTicketOpen } from "~/lib/tickets.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
@@ -43,17 +43,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const intent = formData.get("intent");
   if (intent === "close" || intent === "reopen") {
     const answer = await setTicketOpen(context, request, ticketId, intent === "reopen");
-    if (!answer.ok) return redirectWithError(here, answer.message);
-    return redirectWithSuccess(here, answer.message);
+    if (!answer.ok) return redirectWithError(context, here, answer.message);
+    return redirectWithSuccess(context, here, answer.message);
   }
   const submission = parseWithZod(formData, { schema: ticketMessageSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const answer = await sendTicketMessage(context, request, { ticketId, message: submission.value.message });
   if (!answer.ok) {
-    const errors = formErrorsFromApi(answer, ["message"]);
-    return data({ result: submission.reply(errors) }, { status: answer.status === 429 ? 429 : 400 });
+    const { result, status } = replyFromApi(submission, answer, { fields: ["message"] });
+    return data({ result }, { status });
   }
-  return redirectWithSuccess(here, answer.message);
+  return redirectWithSuccess(context, here, answer.message);
 }
 
 /** New staff replies appear while the conversation is open and the tab is visible; without JS, reload the page. */

@@ -7,7 +7,7 @@ import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-f
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { openTicketSchema } from "~/components/tickets/schemas";
 import { MessageField, OrderField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
-import { formErrorsFromApi } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
 import { listMyOrders } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { listTickets, openTicket } from "~/lib/tickets.server";
@@ -52,10 +52,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const answer = await openTicket(context, request, submission.value);
   if (!answer.ok) {
-    const errors = formErrorsFromApi(answer, ["orderId", "subject", "message"]);
-    return data({ result: submission.reply(errors) }, { status: answer.status === 429 ? 429 : 400 });
+    const { result, status } = replyFromApi(submission, answer, { fields: ["orderId", "subject", "message"] });
+    return data({ result }, { status });
   }
-  return redirectWithSuccess(`/tickets/${answer.payload._id}`, answer.message);
+  return redirectWithSuccess(context, `/tickets/${answer.payload._id}`, answer.message);
 }
 
 function NewTicketForm({ orders, prefilled }: { orders: { id: string; label: string }[]; prefilled: string }) {
