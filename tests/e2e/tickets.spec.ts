@@ -1,5 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { baseURL } from "../../playwright.config";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 
 /*
  * Journey 11: open a ticket from an order's Contact Support link, exchange messages with staff
@@ -22,8 +21,8 @@ async function call<T>(request: APIRequestContext, path: string, body?: unknown,
 }
 
 let counter = 0;
-/** A fresh customer, signed in in this browser through the token cookie. */
-async function signedInCustomer(request: APIRequestContext, context: BrowserContext, testInfo: TestInfo) {
+/** A fresh customer, signed in in this browser through the sign-in form. */
+async function signedInCustomer(request: APIRequestContext, page: Page, testInfo: TestInfo) {
   counter++;
   const username = `tk_${testInfo.project.name.replace("-", "")}_${Date.now().toString(36)}${counter}${testInfo.workerIndex}`;
   const password = `correct horse ${username}`;
@@ -33,7 +32,11 @@ async function signedInCustomer(request: APIRequestContext, context: BrowserCont
     password,
     password2: password,
   });
-  await context.addCookies([{ name: "token", value: token, url: baseURL }]);
+  await page.goto("/login");
+  await page.getByLabel("Username or email").fill(username);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
   return { token, username };
 }
 
@@ -90,11 +93,10 @@ async function expectNoSidewaysScroll(page: Page) {
 test("a ticket from an order's Contact Support link: converse with Admin, close, reopen, write again", async ({
   page,
   request,
-  context,
   javaScriptEnabled,
 }, testInfo) => {
   test.setTimeout(60_000);
-  const customer = await signedInCustomer(request, context, testInfo);
+  const customer = await signedInCustomer(request, page, testInfo);
   const orderId = await paidOrder(request, customer.token);
 
   await page.goto(`/find-order?id=${orderId}`);
@@ -168,10 +170,9 @@ test("a ticket from an order's Contact Support link: converse with Admin, close,
 test("the list searches subjects, pages by 10 and cuts subjects to 40 characters", async ({
   page,
   request,
-  context,
 }, testInfo) => {
   test.setTimeout(60_000);
-  const customer = await signedInCustomer(request, context, testInfo);
+  const customer = await signedInCustomer(request, page, testInfo);
   const long = "A very long subject that goes on well past forty characters";
   for (let index = 1; index <= 11; index++) {
     const subject = index === 1 ? long : index === 2 ? "Needle in the haystack" : `Question number ${index}`;
@@ -211,13 +212,12 @@ test("the list searches subjects, pages by 10 and cuts subjects to 40 characters
 test("/support leads a customer to /tickets and a guest to the FAQ; /tickets needs a sign-in", async ({
   page,
   request,
-  context,
 }, testInfo) => {
   await page.goto("/tickets");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftickets$/);
   await page.goto("/support");
   await expect(page).toHaveURL(/\/faqs#contact$/);
-  await signedInCustomer(request, context, testInfo);
+  await signedInCustomer(request, page, testInfo);
   await page.goto("/support");
   await expect(page).toHaveURL(/\/tickets$/);
   const missing = await page.goto("/tickets/AAAAAAAAAAAAAAAAAAAAAA");
