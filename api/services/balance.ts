@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
+import { pagerFor } from "./paging";
 import { centsToUsd } from "../../contract/money";
 
 export const INSUFFICIENT_BALANCE = "Insufficient balance";
@@ -84,7 +85,6 @@ export async function readBalanceSheet(db: Executor, userId: string, page = 1) {
     .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
     .limit(LEDGER_PAGE_SIZE)
     .offset((page - 1) * LEDGER_PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(Number(total) / LEDGER_PAGE_SIZE));
   return {
     balance: centsToUsd(user?.balanceCents ?? 0),
     records: entries.map((entry) => ({
@@ -95,12 +95,6 @@ export async function readBalanceSheet(db: Executor, userId: string, page = 1) {
       note: entry.note,
       orderId: entry.orderId,
     })),
-    pager: {
-      page,
-      previous: page > 1 ? Math.min(page - 1, pages) : null,
-      next: page < pages ? page + 1 : null,
-      total: Number(total),
-      pages,
-    },
+    pager: pagerFor(page, Number(total), LEDGER_PAGE_SIZE),
   };
 }

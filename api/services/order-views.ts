@@ -5,6 +5,7 @@ import type { Executor } from "../db/client";
 import { deliveredCredentials, orderProducts, orders, stockCredentials } from "../db/schema";
 import { notFound } from "../errors";
 import { maskEmail, timeAgo } from "./order-presentation";
+import { type Pager, containsPattern, pagerFor } from "./paging";
 import type { OrderStatus } from "./order-settlement";
 
 /* What customers read about orders: one order by id, their own list, the recent-purchases feed. */
@@ -142,8 +143,6 @@ export type OrderListQuery = {
   status?: OrderStatus;
 };
 
-export type Pager = { page: number; previous: number | null; next: number | null; total: number; pages: number };
-
 /** The customer's own orders, newest first, ORDERS_PAGE_SIZE per page; stale pending orders are hidden. */
 export async function listCustomerOrders(
   db: Executor,
@@ -158,7 +157,7 @@ export async function listCustomerOrders(
   if (query.status) conditions.push(eq(orders.status, query.status));
   const search = query.search?.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(search);
     conditions.push(
       or(
         eq(orders.id, search),
@@ -180,16 +179,9 @@ export async function listCustomerOrders(
     .orderBy(desc(sortColumn), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((query.page - 1) * ORDERS_PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(Number(total) / ORDERS_PAGE_SIZE));
   return {
     records: await orderViews(db, rows),
-    pager: {
-      page: query.page,
-      previous: query.page > 1 ? Math.min(query.page - 1, pages) : null,
-      next: query.page < pages ? query.page + 1 : null,
-      total: Number(total),
-      pages,
-    },
+    pager: pagerFor(query.page, Number(total), ORDERS_PAGE_SIZE),
   };
 }
 

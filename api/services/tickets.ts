@@ -6,6 +6,7 @@ import { orders, ticketMessages, tickets, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueTicketReplyMail } from "./ticket-mail";
+import { type Pager, containsPattern, pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 
 /*
@@ -36,7 +37,6 @@ export type TicketView = {
   updatedAt: string;
   messages: TicketMessageView[];
 };
-export type TicketPager = { page: number; previous: number | null; next: number | null; total: number; pages: number };
 export type TicketListQuery = { page: number; search: string; sortBy: "updatedAt" | "createdAt" };
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -119,11 +119,11 @@ export async function listTickets(
   db: Executor,
   userId: string,
   query: TicketListQuery,
-): Promise<{ records: TicketView[]; pager: TicketPager }> {
+): Promise<{ records: TicketView[]; pager: Pager }> {
   const conditions: SQL[] = [eq(tickets.userId, userId)];
   const search = query.search.trim();
   if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+    const pattern = containsPattern(search);
     conditions.push(ilike(tickets.subject, pattern));
   }
   const where = and(...conditions);
@@ -136,16 +136,9 @@ export async function listTickets(
     .orderBy(desc(sortColumn), desc(tickets.id))
     .limit(TICKETS_PAGE_SIZE)
     .offset((query.page - 1) * TICKETS_PAGE_SIZE);
-  const pages = Math.max(1, Math.ceil(Number(total) / TICKETS_PAGE_SIZE));
   return {
     records: await ticketViews(db, rows),
-    pager: {
-      page: query.page,
-      previous: query.page > 1 ? Math.min(query.page - 1, pages) : null,
-      next: query.page < pages ? query.page + 1 : null,
-      total: Number(total),
-      pages,
-    },
+    pager: pagerFor(query.page, Number(total), TICKETS_PAGE_SIZE),
   };
 }
 
