@@ -222,6 +222,8 @@ export type Profile = {
   completedOrders: number;
   spent: number;
   tickets: number;
+  /** Tickets still open, for the dashboard's "Open tickets" tile. */
+  openTickets: number;
   created: string;
 };
 
@@ -248,7 +250,13 @@ export async function readProfile(db: Executor, userId: string): Promise<Profile
     })
     .from(orders)
     .where(eq(orders.userId, userId));
-  const [ticketCount] = await db.select({ value: count() }).from(tickets).where(eq(tickets.userId, userId));
+  const [ticketCount] = await db
+    .select({
+      value: count(),
+      open: sql<number>`count(*) filter (where ${tickets.status} = 'open')`.mapWith(Number),
+    })
+    .from(tickets)
+    .where(eq(tickets.userId, userId));
   return {
     username: user.username,
     email: user.email,
@@ -257,6 +265,7 @@ export async function readProfile(db: Executor, userId: string): Promise<Profile
     completedOrders: orderCount.completed,
     spent: centsToUsd(orderCount.spentCents),
     tickets: Number(ticketCount.value),
+    openTickets: ticketCount.open,
     created: user.createdAt.toISOString(),
   };
 }

@@ -25,6 +25,7 @@ const profilePayload = z.object({
   /** USD paid for completed and partly completed orders. */
   spent: z.number(),
   tickets: z.number().int(),
+  openTickets: z.number().int(),
   created: z.string(),
 });
 export type AccountProfile = z.infer<typeof profilePayload>;

@@ -232,7 +232,7 @@ export default function DashboardPage() {
     { label: "Balance", value: formatUsd(profile.balance), testId: "dashboard-balance" },
     { label: "Completed orders", value: String(profile.completedOrders), testId: "dashboard-completed" },
     { label: "Total spent", value: formatUsd(profile.spent), testId: "dashboard-spent" },
-    { label: "Tickets", value: String(profile.tickets), testId: "dashboard-tickets" },
+    { label: "Open tickets", value: String(profile.openTickets), testId: "dashboard-open-tickets" },
   ];
   const { pager } = list;
   const emptyMessage = query.status

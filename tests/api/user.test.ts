@@ -341,7 +341,10 @@ describe("GET /v1/user/profile", () => {
         status: "expired",
       },
     ]);
-    await t.db.insert(tickets).values({ userId: user.id, orderId: "some-order", subject: "Help" });
+    await t.db.insert(tickets).values([
+      { userId: user.id, orderId: "some-order", subject: "Help" },
+      { userId: user.id, orderId: "some-order", subject: "Solved", status: "closed" },
+    ]);
 
     const answer = await t.get("/v1/user/profile", { token });
     expect(answer.status).toBe(200);
@@ -353,7 +356,8 @@ describe("GET /v1/user/profile", () => {
       // The dashboard's tiles: only the completed order counts and was spent; pending and expired were not paid.
       completedOrders: 1,
       spent: 5,
-      tickets: 1,
+      tickets: 2,
+      openTickets: 1,
       created: user.createdAt.toISOString(),
     });
   });

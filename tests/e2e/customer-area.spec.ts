@@ -176,8 +176,25 @@ test("journey 9: the dashboard's figures, quick access, filter, search, sort, ta
 
   await creditBalance(request, customer, 500);
   const ids = await placeBalanceOrders(request, customer, 11);
+  // Two tickets, one of them closed: the tile counts only the open one.
+  const ticketIds: string[] = [];
+  for (const subject of ["Still open", "Already solved"]) {
+    const opened = await request.post("/v1/ticket/create", {
+      data: { orderId: ids[0], subject, message: "Hello" },
+      headers: customer.headers,
+    });
+    expect(opened.status()).toBe(201);
+    ticketIds.push(((await opened.json()) as Envelope<{ _id: string }>).payload._id);
+  }
+  const closed = await request.post("/v1/ticket/close", {
+    data: { ticketId: ticketIds[1] },
+    headers: customer.headers,
+  });
+  expect(closed.ok()).toBe(true);
   await page.goto("/dashboard");
   await expect(page.getByTestId("dashboard-completed")).toHaveText("11");
+  await expect(page.getByTestId("dashboard-open-tickets")).toHaveText("1");
+  await expect(page.getByText("Open tickets")).toBeVisible();
   const quick = page.getByTestId("quick-access").getByRole("link");
   await expect(quick).toHaveCount(2);
   await expect(quick.first()).toHaveAttribute("href", `/find-order?id=${ids[10]}`);
