@@ -293,11 +293,12 @@ test("a customer pays from the balance and lands on the delivered order", async 
   });
   expect(topUp.ok()).toBe(true);
   const { paymentUrl } = ((await topUp.json()) as Envelope<{ paymentUrl: string }>).payload;
+  // The sandbox returns to /balance, which is the signed-in customer's page.
+  await signIn(page, username, password);
   await page.goto(new URL(paymentUrl).pathname);
   await page.getByRole("button", { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/balance/);
 
-  await signIn(page, username, password);
   await addToCart(page, plan);
   const panel = cartPanel(page);
   await panel.getByRole("radio", { name: "Balance" }).check();
