@@ -26,5 +26,12 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     warmup?: { connections?: number; duration?: number };
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** The run; it emits "response" for every answer of the measured part (not the warm-up). */
+  export type Instance = Promise<Result> & {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+    ): Instance;
+  };
+  export default function autocannon(options: Options): Instance;
 }
