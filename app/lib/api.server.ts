@@ -9,6 +9,12 @@ import { cookiesOf } from "./cookies.server";
  * answer) is thrown to the error boundary.
  */
 
+/** A text field the API may leave out or send as null: the UI always gets a string. */
+export const optionalText = z
+  .string()
+  .nullish()
+  .transform((value) => value ?? "");
+
 export type ApiFailure = {
   ok: false;
   status: number;

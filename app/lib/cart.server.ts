@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { CART_LINE_LIMIT, QUANTITY_LIMIT } from "../../contract/order";
-import { apiCall, ApiUnavailableError } from "./api.server";
+import { apiCall, ApiUnavailableError, optionalText } from "./api.server";
 import { subOptionSchema } from "./catalogue.server";
 import { cookiesOf, type StoredCartLines } from "./cookies.server";
 
@@ -48,10 +48,7 @@ const quotedLineSchema = z.object({
     product: z.object({
       _id: z.string(),
       title: z.string(),
-      picture: z
-        .string()
-        .nullish()
-        .transform((value) => value ?? ""),
+      picture: optionalText,
       minQuantity: z.number().int(),
       maxQuantity: z.number().int().nullable(),
     }),

@@ -1,29 +1,17 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import { apiCall, apiPayload } from "./api.server";
+import { apiCall, apiPayload, optionalText } from "./api.server";
 
 /* The catalogue side of /v1 (see the contract), each answer checked with zod. */
 
 const productSchema = z.object({
   _id: z.string(),
   title: z.string(),
-  label: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
-  subtitle: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
-  picture: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
-  description: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
+  label: optionalText,
+  subtitle: optionalText,
+  picture: optionalText,
+  description: optionalText,
   totalStock: z.number(),
   minPrice: z.number(),
   minQuantity: z.number().int(),

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { apiCall, apiPayload, type ApiResult } from "./api.server";
+import { apiCall, apiPayload, type ApiResult, optionalText } from "./api.server";
 import type { CartItem } from "./cart.server";
 
 /*
@@ -16,23 +16,11 @@ const orderProductSchema = z.object({
   product: z.string(),
   productOption: z.string(),
   title: z.string(),
-  subtitle: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
-  picture: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
-  description: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
+  subtitle: optionalText,
+  picture: optionalText,
+  description: optionalText,
   fullFillmode: z.enum(["manual", "auto"]),
-  deliveryNotes: z
-    .string()
-    .nullish()
-    .transform((value) => value ?? ""),
+  deliveryNotes: optionalText,
   creds: z.array(z.string()),
   isReplacement: z.boolean(),
   price: z.number(),
