@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
  * third-party host, so it reads the same with JavaScript off, offline and under a strict CSP.
  */
 
-type Schema = {
+/** The part of an OpenAPI 3.1 schema object the reference page and the fuzz test read. */
+export type Schema = {
   $ref?: string;
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -18,6 +19,7 @@ type Schema = {
   additionalProperties?: Schema | boolean;
   description?: string;
   pattern?: string;
+  format?: string;
   minLength?: number;
   maxLength?: number;
   minimum?: number;

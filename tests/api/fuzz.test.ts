@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Schema } from "../../api/reference-page";
 import { payments } from "../../api/db/schema";
 import { createSession } from "../../api/services/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
@@ -15,24 +16,6 @@ import { type ShopTestApi, addToCart, createCustomer, createListing, createShopT
 const RUNS = Number(process.env.FUZZ_RUNS ?? 2500);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
 
-type Schema = {
-  $ref?: string;
-  type?: string | string[];
-  properties?: Record<string, Schema>;
-  required?: string[];
-  items?: Schema;
-  enum?: unknown[];
-  anyOf?: Schema[];
-  oneOf?: Schema[];
-  allOf?: Schema[];
-  pattern?: string;
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  maxLength?: number;
-  maxItems?: number;
-  const?: unknown;
-};
 type Parameter = { name: string; in: "path" | "query" | "header"; schema?: Schema };
 type Operation = {
   parameters?: Parameter[];
