@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { call } from "../support/e2e-api";
 
 /*
  * Journey 10 (find an order by id, copy or select the credentials, contact support) and the sandbox
@@ -7,7 +8,6 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from "
  * cart panel is tests/e2e/checkout.spec.ts.
  */
 
-type Envelope<T> = { success: boolean; message: string; payload: T };
 type Product = {
   _id: string;
   title: string;
@@ -16,23 +16,6 @@ type Product = {
   maxQuantity: number | null;
 };
 type Option = { _id: string; title: string; availableStock: number; subOptions: { duration: number; price: number }[] };
-
-async function call<T>(
-  request: APIRequestContext,
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown,
-  token?: string,
-) {
-  const response = await request.fetch(path, {
-    method,
-    data: body,
-    headers: token ? { authorization: `Bearer ${token}` } : undefined,
-  });
-  const json = (await response.json()) as Envelope<T>;
-  expect(response.ok(), `${method} ${path}: ${json.message}`).toBe(true);
-  return json.payload;
-}
 
 let accountCounter = 0;
 async function newCustomer(request: APIRequestContext, testInfo: TestInfo): Promise<string> {

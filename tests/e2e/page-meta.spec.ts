@@ -1,30 +1,13 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { call } from "../support/e2e-api";
 
 /*
  * Every public page tells search engines and link previews what it is: one description of its own,
  * never a copy of another page's. Server-rendered, so it holds with JavaScript off as well.
  */
 
-type Envelope<T> = { success: boolean; message: string; payload: T };
 type Product = { _id: string; title: string; description: string; minQuantity: number };
 type Option = { _id: string; availableStock: number; subOptions: { duration: number }[] };
-
-async function call<T>(
-  request: APIRequestContext,
-  method: "GET" | "POST",
-  path: string,
-  body?: unknown,
-  token?: string,
-) {
-  const response = await request.fetch(path, {
-    method,
-    data: body,
-    headers: token ? { authorization: `Bearer ${token}` } : undefined,
-  });
-  const json = (await response.json()) as Envelope<T>;
-  expect(response.ok(), `${method} ${path}: ${json.message}`).toBe(true);
-  return json.payload;
-}
 
 /** A product with a description and stock, and the sandbox payment page of a fresh order for it. */
 async function productAndPaymentPage(request: APIRequestContext, tag: string) {
