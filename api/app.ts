@@ -18,6 +18,7 @@ import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
 import { orderRoutes } from "./routes/order";
 import { balanceRoutes } from "./routes/balance";
+import { spinwheelRoutes } from "./routes/spinwheel";
 import { ticketRoutes, ticketSandboxRoutes } from "./routes/ticket";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
@@ -63,6 +64,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/order", orderRoutes);
   v1.route("/balance", balanceRoutes);
   v1.route("/ticket", ticketRoutes);
+  v1.route("/spinwheel", spinwheelRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox/tickets", ticketSandboxRoutes);
   v1.route("/sandbox", sandboxRoutes);

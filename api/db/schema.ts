@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -613,19 +614,19 @@ export const redeemKeys = pgTable(
   ],
 );
 
-/** Saved spins per user: one is granted per day, at most three held. */
-export const spinAccounts = pgTable(
-  "spin_accounts",
-  {
-    userId: text("user_id")
-      .primaryKey()
-      .references(() => users.id, { onDelete: "cascade" }),
-    spinsAvailable: integer("spins_available").notNull().default(1),
-    lastGrantedOn: text("last_granted_on").notNull(),
-  },
-  (t) => [check("spin_accounts_spins_range", sql`${t.spinsAvailable} between 0 and 3`)],
-);
+/**
+ * The slots game's spins, computed rather than granted by a job (ADR 022): on UTC day D a customer holds
+ * min(3, D - counted_from) spins. Taking one moves counted_from to max(counted_from, D - 3) + 1, in one
+ * conditional UPDATE, so concurrent spins cannot take the same one. No row yet: the account's creation day - 1.
+ */
+export const spinAccounts = pgTable("spin_accounts", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  countedFrom: date("counted_from", { mode: "string" }).notNull(),
+});
 
+/** Every spin with the reel stops drawn (0-127 each) and the coupon it issued. */
 export const spins = pgTable(
   "spins",
   {
@@ -633,9 +634,11 @@ export const spins = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    reels: text("reels").notNull(),
+    stops: integer("stops").array().notNull(),
     discountPercent: integer("discount_percent").notNull(),
-    couponId: text("coupon_id").references(() => coupons.id),
+    couponId: text("coupon_id")
+      .notNull()
+      .references(() => coupons.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
   },
   (t) => [index("spins_user_idx").on(t.userId, t.createdAt)],

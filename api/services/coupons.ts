@@ -60,11 +60,12 @@ export function computeDiscount(coupon: CouponRules, lines: PricedLine[], check:
   if (coupon.expiresAt && coupon.expiresAt.getTime() <= check.now.getTime()) {
     return { ok: false, status: 400, message: COUPON_MESSAGES.expired };
   }
-  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) {
-    return { ok: false, status: 409, message: COUPON_MESSAGES.exhausted };
-  }
+  // Said first: a customer who used a single-use coupon (a slots prize) used it, it did not run out.
   if (coupon.perCustomerLimit !== null && check.customerUses >= coupon.perCustomerLimit) {
     return { ok: false, status: 409, message: COUPON_MESSAGES.alreadyUsed };
+  }
+  if (coupon.maxUses !== null && coupon.usedCount >= coupon.maxUses) {
+    return { ok: false, status: 409, message: COUPON_MESSAGES.exhausted };
   }
   if (subtotalCents < coupon.minAmountCents) {
     return { ok: false, status: 400, message: minimumAmountMessage(coupon.minAmountCents) };
