@@ -20,6 +20,7 @@ import { orderRoutes } from "./routes/order";
 import { balanceRoutes } from "./routes/balance";
 import { spinwheelRoutes } from "./routes/spinwheel";
 import { ticketRoutes, ticketSandboxRoutes } from "./routes/ticket";
+import { requestRoutes, requestSandboxRoutes } from "./routes/request";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 
 /**
@@ -65,8 +66,10 @@ export function createApi(deps: ApiDeps) {
   v1.route("/balance", balanceRoutes);
   v1.route("/ticket", ticketRoutes);
   v1.route("/spinwheel", spinwheelRoutes);
+  v1.route("/request", requestRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox/tickets", ticketSandboxRoutes);
+  v1.route("/sandbox/requests", requestSandboxRoutes);
   v1.route("/sandbox", sandboxRoutes);
   v1.route("/", referenceRoutes(v1));
   api.route("/", v1);

@@ -145,6 +145,10 @@ export const products = pgTable(
     fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] })
       .notNull()
       .default("auto"),
+    /** A replacement request is filled from stock at once; off: every request waits for staff (ADR 020). */
+    autoReplace: boolean("auto_replace").notNull().default(true),
+    /** How many times one delivered credential (and its successors) may be replaced under warranty. */
+    replacementLimit: integer("replacement_limit").notNull().default(3),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
     createdAt: createdAt(),
@@ -152,6 +156,7 @@ export const products = pgTable(
   },
   (t) => [
     check("products_min_quantity_positive", sql`${t.minQuantity} >= 1`),
+    check("products_replacement_limit_not_negative", sql`${t.replacementLimit} >= 0`),
     check("products_max_not_below_min", sql`${t.maxQuantity} is null or ${t.maxQuantity} >= ${t.minQuantity}`),
   ],
 );
@@ -210,6 +215,7 @@ export const warrantyDurations = pgTable(
 /**
  * Stock is a table of credentials. A credential moves available -> reserved (by an unpaid
  * order, until reserved_until) -> delivered, or back to available when a reservation expires.
+ * A delivered credential that a warranty replacement took the place of becomes replaced: never sold again.
  */
 export const stockCredentials = pgTable(
   "stock_credentials",
@@ -220,7 +226,7 @@ export const stockCredentials = pgTable(
       .references(() => productOptions.id, { onDelete: "cascade" }),
     username: text("username").notNull(),
     password: text("password").notNull(),
-    status: text("status", { enum: ["available", "reserved", "delivered", "void"] })
+    status: text("status", { enum: ["available", "reserved", "delivered", "replaced", "void"] })
       .notNull()
       .default("available"),
     orderProductId: text("order_product_id"),
@@ -416,9 +422,11 @@ export const deliveredCredentials = pgTable(
       .references(() => stockCredentials.id),
     position: integer("position").notNull(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }).notNull().defaultNow(),
-    /** When the warranty on this credential ends. */
+    /** When the warranty on this credential ends; a replacement keeps the end of the one it replaces. */
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     replacedAt: timestamp("replaced_at", { withTimezone: true }),
+    /** Replacements before this one in its line of succession: 0 for a credential bought. */
+    replacementCount: integer("replacement_count").notNull().default(0),
   },
   (t) => [
     uniqueIndex("delivered_credentials_credential_key").on(t.credentialId),
@@ -534,7 +542,11 @@ export const ticketMessages = pgTable(
   (t) => [index("ticket_messages_ticket_idx").on(t.ticketId, t.createdAt)],
 );
 
-/** Replacement requests (one credential, by index) and other requests about an order line. */
+/**
+ * Replacement requests (one delivered credential, by index) and other requests about an order line.
+ * `answer` is staff's: the reason of a rejection, or the answer to an other request. At most one
+ * pending replacement per credential, whatever the code does.
+ */
 export const requests = pgTable(
   "requests",
   {
@@ -550,17 +562,32 @@ export const requests = pgTable(
       .notNull()
       .references(() => orderProducts.id, { onDelete: "cascade" }),
     credentialIndex: integer("credential_index"),
+    /** The credential a replacement request is about. */
+    deliveredCredentialId: text("delivered_credential_id").references(() => deliveredCredentials.id, {
+      onDelete: "cascade",
+    }),
     message: text("message").notNull(),
     status: text("status", { enum: ["pending", "completed", "rejected"] })
       .notNull()
       .default("pending"),
     replacementCredentialId: text("replacement_credential_id").references(() => stockCredentials.id),
+    answer: text("answer"),
+    /** The staff account that resolved it; null for an automatic replacement or the sandbox stand-in. */
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     resolvedAt: timestamp("resolved_at", { withTimezone: true }),
   },
   (t) => [
     index("requests_order_product_idx").on(t.orderProductId),
+    index("requests_status_created_idx").on(t.status, t.createdAt),
     uniqueIndex("requests_replacement_credential_key").on(t.replacementCredentialId),
+    uniqueIndex("requests_open_replacement_key")
+      .on(t.deliveredCredentialId)
+      .where(sql`${t.status} = 'pending'`),
+    check(
+      "requests_replacement_has_credential",
+      sql`${t.kind} <> 'replacement' or ${t.deliveredCredentialId} is not null`,
+    ),
   ],
 );
 

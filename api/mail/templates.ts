@@ -61,3 +61,39 @@ export function accountChangedMail(options: {
   ]);
   return { to: options.to, subject, text, html };
 }
+
+/**
+ * A request on an order was resolved. Like the order mail it carries the order link, not the new
+ * credentials or staff's words: mail is stored and forwarded in many places.
+ */
+export function requestResolvedMail(options: {
+  to: string;
+  orderId: string;
+  productTitle: string;
+  kind: "replacement" | "other";
+  outcome: "completed" | "rejected";
+  publicUrl: string;
+}): OutgoingMail {
+  const orderUrl = `${options.publicUrl}/find-order?id=${encodeURIComponent(options.orderId)}`;
+  const what = options.kind === "replacement" ? "replacement request" : "request";
+  const subject =
+    options.kind === "replacement"
+      ? options.outcome === "completed"
+        ? `Your replacement for ${options.productTitle} is ready`
+        : `Your replacement request for ${options.productTitle} was declined`
+      : `We answered your request about ${options.productTitle}`;
+  const outcome =
+    options.kind === "replacement" && options.outcome === "completed"
+      ? `Your ${what} for ${options.productTitle} is complete: the new credentials are on your order.`
+      : options.outcome === "rejected"
+        ? `Your ${what} for ${options.productTitle} was declined. The reason is on your order.`
+        : `We answered your ${what} about ${options.productTitle}. The answer is on your order.`;
+  const signIn = "Sign in to see your requests and their answers on the order.";
+  const text = [outcome, `Your order: ${orderUrl}`, signIn].join("\n\n");
+  const html = simpleHtml(subject, [
+    escapeHtml(outcome),
+    `Your order: <a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a>`,
+    escapeHtml(signIn),
+  ]);
+  return { to: options.to, subject, text, html };
+}

@@ -66,6 +66,9 @@ const orderLineSchema = z.object({
   fullFillmode: z.enum(["auto", "manual"]),
   deliveryNotes: z.string(),
   creds: z.array(z.string()).openapi({ description: "the delivered credentials; [] while pending" }),
+  credIndexes: z.array(z.number().int()).openapi({
+    description: "for each of `creds`, the `index` that /v1/request/createReplacement names it by",
+  }),
   isReplacement: z.boolean(),
   price: usdSchema.openapi({ description: "the line total before an order discount" }),
   quantity: z.number().int(),

@@ -27,6 +27,8 @@ export type OrderProductView = {
   fullFillmode: "auto" | "manual";
   deliveryNotes: string;
   creds: string[];
+  /** For each of creds, the index a replacement request names it by (ADR 020). */
+  credIndexes: number[];
   isReplacement: boolean;
   price: number;
   quantity: number;
@@ -85,6 +87,7 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> 
             orderProductId: deliveredCredentials.orderProductId,
             username: stockCredentials.username,
             password: stockCredentials.password,
+            position: deliveredCredentials.position,
             expiresAt: deliveredCredentials.expiresAt,
           })
           .from(deliveredCredentials)
@@ -118,6 +121,7 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> 
           fullFillmode: line.fulfilMode,
           deliveryNotes: row.status === "pending" ? "" : line.deliveryNotes,
           creds: creds.map((credential) => `${credential.username}:${credential.password}`),
+          credIndexes: creds.map((credential) => credential.position),
           isReplacement: line.isReplacement,
           price: centsToUsd(line.priceCents),
           quantity: line.quantity,
