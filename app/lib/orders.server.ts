@@ -22,6 +22,8 @@ const orderProductSchema = z.object({
   fullFillmode: z.enum(["manual", "auto"]),
   deliveryNotes: optionalText,
   creds: z.array(z.string()),
+  /** Each credential's index for a replacement request (ADR 020). */
+  credIndexes: z.array(z.number().int()).default([]),
   isReplacement: z.boolean(),
   price: z.number(),
   quantity: z.number().int(),

@@ -1,8 +1,22 @@
-import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { OrderProductCard } from "~/components/order/order-product-card";
+import { OrderRequestDialog, lineRequestProps } from "~/components/order/request-panels";
+import {
+  type OrderPanel,
+  type OrderRequestsData,
+  loadOrderRequests,
+  orderRequestAction,
+  panelFrom,
+} from "~/components/order/requests.server";
 import { refreshAttempt, refreshDelaySeconds } from "~/components/order/pending-refresh";
 import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
 import type { RouteHandle } from "~/root";
@@ -50,6 +64,9 @@ type LookupResult = {
   error: string | null;
   /** While the order is pending: the next reload without JavaScript, or null once it gave up. */
   noScriptRefresh: NoScriptRefreshTarget | null;
+  /** Replacements and other requests (ADR 020): who may ask, the histories, the open panel. */
+  requests: OrderRequestsData | null;
+  panel: OrderPanel | null;
 };
 
 export const handle: RouteHandle = {
@@ -67,17 +84,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const id = (url.searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
   const failed = (error: string | null, status?: number) =>
-    data<LookupResult>({ id, order: null, error, noScriptRefresh: null }, status ? { status } : undefined);
+    data<LookupResult>(
+      { id, order: null, error, noScriptRefresh: null, requests: null, panel: null },
+      status ? { status } : undefined,
+    );
   if (!id) return failed(null);
   const result = await readOrder(context, request, id);
   if (result.ok) {
     const order = result.payload;
     const noScriptRefresh =
       order.status === "pending" ? nextNoScriptRefresh(id, refreshAttempt(url.searchParams.get("refresh"))) : null;
-    return data<LookupResult>({ id, order, error: null, noScriptRefresh });
+    const panel = panelFrom(url.searchParams, order);
+    const requests = await loadOrderRequests(context, request, order, panel);
+    return data<LookupResult>({ id, order, error: null, noScriptRefresh, requests, panel });
   }
   if (result.status === 429) return failed(result.message, 429);
   return failed(ORDER_NOT_FOUND, 404);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const id = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
+  return orderRequestAction(context, request, id);
 }
 
 function usePollWhilePending(pending: boolean) {
@@ -124,7 +151,7 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 export default function FindOrderPage() {
-  const { id, order, error, noScriptRefresh } = useLoaderData<typeof loader>();
+  const { id, order, error, noScriptRefresh, requests, panel } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/find-order";
   usePollWhilePending(order?.status === "pending");
@@ -181,9 +208,15 @@ export default function FindOrderPage() {
           )}
           <div className="flex flex-col gap-4">
             {order.products.map((product, index) => (
-              <OrderProductCard key={`${product.productOption}-${index}`} order={order} product={product} />
+              <OrderProductCard
+                key={`${product.productOption}-${index}`}
+                order={order}
+                product={product}
+                {...(requests && lineRequestProps(order, product, requests))}
+              />
             ))}
           </div>
+          {panel && requests && <OrderRequestDialog order={order} panel={panel} requests={requests} />}
         </>
       )}
     </div>

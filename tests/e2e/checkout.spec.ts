@@ -1,8 +1,6 @@
-import { readdir, readFile } from "node:fs/promises";
-import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { e2eDataDir } from "../../playwright.config";
+import { escapeRegExp, readMailTo } from "../support/e2e-mail";
 
 /*
  * Journeys 3 (guest checkout: email, human check, payment method, message -> payment page -> paid ->
@@ -21,7 +19,6 @@ type Option = {
 
 /** The builtin human check accepts a token 2 s after it was issued; a person is never that quick. */
 const HUMAN_CHECK_MIN_AGE_MS = 2_100;
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const usd = (amount: number) => `$${amount.toFixed(2)}`;
 
 async function payload<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -68,38 +65,6 @@ function cartPanel(page: Page) {
 async function letHumanCheckMature(page: Page, renderedAt: number) {
   const wait = HUMAN_CHECK_MIN_AGE_MS - (Date.now() - renderedAt);
   if (wait > 0) await page.waitForTimeout(wait);
-}
-
-/** Undoes quoted-printable: soft line breaks and =XX escapes (UTF-8). */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, "");
-  return Buffer.from(
-    joined.replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-    "latin1",
-  ).toString("utf8");
-}
-
-/** The newest mail to `email` in the e2e server's outbox (DATA_DIR/outbox/*.eml), decoded. */
-async function readMailTo(email: string, subject: RegExp): Promise<string> {
-  const outbox = path.join(e2eDataDir, "outbox");
-  let found = "";
-  await expect
-    .poll(
-      async () => {
-        const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith(".eml"));
-        for (const name of names.sort().reverse()) {
-          const mail = await readFile(path.join(outbox, name), "utf8");
-          if (new RegExp(`^To: ${escapeRegExp(email)}$`, "mi").test(mail) && subject.test(mail)) {
-            found = decodeQuotedPrintable(mail);
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000, message: `a mail to ${email}` },
-    )
-    .toBe(true);
-  return found;
 }
 
 test("a guest checks out through the sandbox and gets the credentials and the order mail", async ({

@@ -1,19 +1,22 @@
 import { Link } from "@remix-run/react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 import { formatUsd } from "~/lib/money";
 import { ProductImage } from "../product-image";
 import { CopyField } from "./copy-field";
 
-export type Credential = { username: string; password: string };
+export type Credential = { username: string; password: string; index: number };
 
-/** "user:pass" pairs; the password may itself hold colons. Blank entries and a bare ":" are skipped. */
-export function parseCredentials(creds: string[]): Credential[] {
-  return creds.flatMap((entry) => {
+/**
+ * "user:pass" pairs; the password may itself hold colons. Blank entries and a bare ":" are skipped.
+ * Each keeps the index a replacement request names it by (`credIndexes`, ADR 020).
+ */
+export function parseCredentials(creds: string[], indexes: number[] = []): Credential[] {
+  return creds.flatMap((entry, position) => {
     const colon = entry.indexOf(":");
     const username = (colon === -1 ? entry : entry.slice(0, colon)).trim();
     const password = colon === -1 ? "" : entry.slice(colon + 1).trim();
-    return username || password ? [{ username, password }] : [];
+    return username || password ? [{ username, password, index: indexes[position] ?? position }] : [];
   });
 }
 
@@ -42,10 +45,23 @@ function StatusNote({ status, product }: { status: Order["status"]; product: Ord
   return null;
 }
 
-/** One product of an order as /find-order shows it (spec section 2, Find Order). */
-export function OrderProductCard({ order, product }: { order: Order; product: OrderProduct }) {
+/**
+ * One product of an order as /find-order shows it (spec section 2, Find Order). The page adds each
+ * credential's Replace control and the line's request links (request-panels.tsx).
+ */
+export function OrderProductCard({
+  order,
+  product,
+  credentialExtra,
+  actions,
+}: {
+  order: Order;
+  product: OrderProduct;
+  credentialExtra?: (index: number) => ReactNode;
+  actions?: ReactNode;
+}) {
   const delivered = order.status === "completed" || order.status === "partiallyComplete";
-  const credentials = delivered ? parseCredentials(product.creds) : [];
+  const credentials = delivered ? parseCredentials(product.creds, product.credIndexes) : [];
   const many = credentials.length > 1;
   const headingId = useId();
   return (
@@ -80,14 +96,22 @@ export function OrderProductCard({ order, product }: { order: Order; product: Or
       {credentials.length > 0 && (
         <ul className="flex flex-col gap-3" aria-label={`Credentials for ${product.title}`}>
           {credentials.map((credential, index) => (
-            <li key={index} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
+            <li key={credential.index} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
               {many && <p className="text-sm font-semibold">Account {index + 1}</p>}
               {credential.username && <CopyField label="Username" value={credential.username} />}
               {credential.password && <CopyField label="Password" value={credential.password} />}
+              {credentialExtra?.(credential.index)}
             </li>
           ))}
         </ul>
       )}
+      {credentials.length === 0 &&
+        !product.isReplacement &&
+        order.products.some((line) => line.isReplacement && line.productOption === product.productOption) && (
+          <p className="text-sm text-slate-600">
+            Every account of this product was replaced: see the replacements below.
+          </p>
+        )}
       {delivered && product.expiry && (
         <p className="text-sm text-slate-600">
           Warranty until <time dateTime={product.expiry}>{new Date(product.expiry).toUTCString().slice(0, 16)}</time>
@@ -100,6 +124,7 @@ export function OrderProductCard({ order, product }: { order: Order; product: Or
       >
         Contact Support
       </Link>
+      {actions}
 
       {product.description && (
         <section>
