@@ -15,6 +15,7 @@ import { createApi } from "./api/app";
 import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { embeddedDatabasePath, openDatabase } from "./api/db/client";
+import { ensureDemoOwner } from "./api/db/demo-owner";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
@@ -40,6 +41,13 @@ const config = configOrExit();
 const logger = createLogger(config.logLevel);
 const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
 await seedWhenWanted(database.db, config.seedDemo, logger);
+if (config.env === "development" && config.seedDemo !== false) {
+  const demoOwner = await ensureDemoOwner(database.db, config.dataDir);
+  // Straight to the terminal, once, and never through the log pipeline.
+  if (demoOwner) {
+    console.log(`Demo owner for /admin: ${demoOwner.email} / ${demoOwner.password} (kept in ${demoOwner.file})`);
+  }
+}
 const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
 const orderExpiry = startOrderExpiry({ db: database.db, logger });

@@ -22,6 +22,7 @@ import { spinwheelRoutes } from "./routes/spinwheel";
 import { ticketRoutes, ticketSandboxRoutes } from "./routes/ticket";
 import { requestRoutes, requestSandboxRoutes } from "./routes/request";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
+import { adminRoutes } from "./routes/admin";
 
 /**
  * The /v1 JSON API. Built once per process; the web layer calls it in-process
@@ -67,6 +68,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/ticket", ticketRoutes);
   v1.route("/spinwheel", spinwheelRoutes);
   v1.route("/request", requestRoutes);
+  v1.route("/admin", adminRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox/tickets", ticketSandboxRoutes);
   v1.route("/sandbox/requests", requestSandboxRoutes);

@@ -56,6 +56,15 @@ export function pathParams<K extends string>(...names: K[]) {
   );
 }
 
+/** The pager of every paged list (api/services/paging.ts). */
+export const pagerSchema = z.object({
+  page: z.number().int(),
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+
 const failureSchema = z
   .object({
     success: z.literal(false),

@@ -37,7 +37,8 @@ export const users = pgTable(
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    role: text("role", { enum: ["customer", "admin"] })
+    /** Staff roles (ADR 023): owner > manager > support; everyone else is a customer. */
+    role: text("role", { enum: ["customer", "owner", "manager", "support"] })
       .notNull()
       .default("customer"),
     balanceCents: integer("balance_cents").notNull().default(0),
@@ -50,6 +51,7 @@ export const users = pgTable(
     uniqueIndex("users_username_lower_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_key").on(sql`lower(${t.email})`),
     check("users_balance_not_negative", sql`${t.balanceCents} >= 0`),
+    check("users_role_known", sql`${t.role} in ('customer', 'owner', 'manager', 'support')`),
   ],
 );
 
@@ -721,6 +723,39 @@ export const idempotencyKeys = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.route, t.key] }), index("idempotency_keys_expires_idx").on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- back office
+
+/**
+ * Every change staff make (ADR 023). Append-only: a trigger in the migration refuses UPDATE, DELETE
+ * and TRUNCATE, so not even a bug in a service can rewrite what happened. The actor's email is kept
+ * as it was, so a later rename or role change does not rewrite history either.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    /** null for changes made outside a session (npm run admin:create). */
+    actorUserId: text("actor_user_id").references(() => users.id),
+    actorEmail: text("actor_email").notNull(),
+    actorRole: text("actor_role").notNull(),
+    /** What was done, `area.verb` (`staff.role`, `product.update`, `stock.import`). */
+    action: text("action").notNull(),
+    objectType: text("object_type").notNull(),
+    objectId: text("object_id").notNull(),
+    /** The object's name when it was changed, so the log reads without joins. */
+    objectLabel: text("object_label").notNull().default(""),
+    /** The changed fields only: `{ before: {...}, after: {...} }`; never a password or a credential. */
+    changes: jsonb("changes").notNull(),
+    ip: text("ip").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_object_idx").on(t.objectType, t.objectId),
+    index("audit_log_actor_idx").on(t.actorUserId, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- mail

@@ -14,6 +14,7 @@ import {
   idempotencyKeyHeader,
   jsonBody,
   optionallySignedIn,
+  pagerSchema,
   pathParams,
   publicIdSchema,
   signedIn,
@@ -85,13 +86,6 @@ const orderSchema = z
     products: z.array(orderLineSchema),
   })
   .openapi("Order");
-const pagerSchema = z.object({
-  page: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
 const recentOrderSchema = z.object({
   email: z.string().openapi({ example: "jo***@g***.com" }),
   productTitle: z.string(),

@@ -4,7 +4,16 @@ import { TICKETS_PAGE_SIZE, ticketMessageField, ticketOrderField, ticketSubjectF
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedIn } from "../openapi";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  pagerSchema,
+  publicIdSchema,
+  signedIn,
+} from "../openapi";
 import {
   TICKET_MESSAGES,
   addStaffReply,
@@ -53,13 +62,6 @@ const ticketSchema = z
     ),
   })
   .openapi("Ticket");
-const pagerSchema = z.object({
-  page: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
 
 const TICKETS = ["Tickets"];
 const NOT_YOURS = { 404: "`Ticket not found`: unknown, malformed, or another customer's" };

@@ -1,9 +1,16 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { type Role, STAFF_SESSION_HOURS } from "../../contract/staff";
 import type { Executor } from "../db/client";
 import { sessions, users } from "../db/schema";
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+/**
+ * A staff token can change stock, money and other people's accounts, so it lives hours, not weeks
+ * (ADR 023). Counted from the session's start at each lookup, so a customer promoted to staff
+ * does not keep a month-long token either.
+ */
+export const STAFF_SESSION_LIFETIME_MS = STAFF_SESSION_HOURS * 60 * 60 * 1000;
 /** last_used_at is informative; writing it at most this often keeps reads from becoming writes. */
 const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
 
@@ -11,7 +18,7 @@ export type SessionUser = {
   id: string;
   username: string;
   email: string;
-  role: "customer" | "admin";
+  role: Role;
   autoCreated: boolean;
   sessionId: string;
 };
@@ -50,6 +57,7 @@ export async function userForToken(db: Executor, token: string, now = new Date()
       role: users.role,
       autoCreated: users.autoCreated,
       sessionId: sessions.id,
+      sessionCreatedAt: sessions.createdAt,
       lastUsedAt: sessions.lastUsedAt,
     })
     .from(sessions)
@@ -57,10 +65,13 @@ export async function userForToken(db: Executor, token: string, now = new Date()
     .where(and(eq(sessions.tokenHash, tokenDigest(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return undefined;
+  if (row.role !== "customer" && now.getTime() - row.sessionCreatedAt.getTime() >= STAFF_SESSION_LIFETIME_MS) {
+    return undefined;
+  }
   if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { lastUsedAt: _lastUsed, ...user } = row;
+  const { lastUsedAt: _lastUsed, sessionCreatedAt: _created, ...user } = row;
   return user;
 }
 

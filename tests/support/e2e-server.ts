@@ -2,11 +2,12 @@
  * Playwright's web server: the production build on a scratch data folder, and on a scratch
  * PostgreSQL database when TEST_DATABASE_URL is set. Both are removed when it stops.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchPostgresDatabase } from "./database";
+import { E2E_OWNER } from "./e2e-owner";
 
 /** E2E_DATA_DIR (set by playwright.config.ts) lets specs find the mail outbox; it starts empty on every run. */
 function freshDataDir(): string {
@@ -21,22 +22,32 @@ const scratch = process.env.TEST_DATABASE_URL
   ? await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "store_e2e")
   : undefined;
 
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
-  stdio: "inherit",
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
-    DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url ?? "",
-    SEED_DEMO: "true",
-    // The sandbox gateway (off in production by default) lets the suite pay without a provider.
-    SANDBOX_PAYMENTS: "true",
-    // Every browser of the suite comes from 127.0.0.1: per-address limits would stop it, not a bot.
-    RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+  DATA_DIR: dataDir,
+  DATABASE_URL: scratch?.url ?? "",
+  SEED_DEMO: "true",
+  // The sandbox gateway (off in production by default) lets the suite pay without a provider.
+  SANDBOX_PAYMENTS: "true",
+  // Every browser of the suite comes from 127.0.0.1: per-address limits would stop it, not a bot.
+  RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+};
+
+// The back office's specs sign in as an owner made the way an operator makes the first one.
+const owner = spawnSync(
+  "npm",
+  ["run", "-s", "admin:create", "--", "--email", E2E_OWNER.email, "--password", E2E_OWNER.password],
+  {
+    stdio: "inherit",
+    env,
   },
-});
+);
+if (owner.status !== 0) throw new Error(`npm run admin:create failed (${owner.status})`);
+
+const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { stdio: "inherit", env });
 
 let cleaning = false;
 async function cleanUp(code: number) {

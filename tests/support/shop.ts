@@ -12,6 +12,7 @@ import {
   warrantyDurations,
 } from "../../api/db/schema";
 import { createLogger } from "../../api/logger";
+import type { Role } from "../../contract/staff";
 import { createSession } from "../../api/services/sessions";
 import { createTestDatabase } from "./database";
 
@@ -84,8 +85,11 @@ export async function createShopTestApi(env: Record<string, string> = {}) {
 
 export type ShopTestApi = Awaited<ReturnType<typeof createShopTestApi>>;
 
-/** A customer with a bearer token, made directly in the database (no argon2: tests make many). */
-export async function createCustomer(db: Database, options: { balanceCents?: number; autoCreated?: boolean } = {}) {
+/** An account (a customer unless `role` says otherwise) with a bearer token, made directly in the database (no argon2: tests make many). */
+export async function createCustomer(
+  db: Database,
+  options: { balanceCents?: number; autoCreated?: boolean; role?: Role; now?: Date } = {},
+) {
   const name = `c${randomBytes(6).toString("hex")}`;
   const [user] = await db
     .insert(users)
@@ -95,9 +99,10 @@ export async function createCustomer(db: Database, options: { balanceCents?: num
       passwordHash: "not-a-real-hash",
       balanceCents: options.balanceCents ?? 0,
       autoCreated: options.autoCreated ?? false,
+      role: options.role ?? "customer",
     })
     .returning({ id: users.id, email: users.email });
-  const token = await createSession(db, user.id);
+  const token = await createSession(db, user.id, { now: options.now });
   return { id: user.id, email: user.email, token };
 }
 

@@ -1,0 +1,37 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { Database } from "./client";
+import { users } from "./schema";
+import { createOrPromoteOwner } from "../services/staff";
+
+export const DEMO_OWNER_EMAIL = "owner@store.localhost";
+export const DEMO_OWNER_FILE = "demo-owner.txt";
+
+/**
+ * In development with the demo catalogue, a demo owner so the back office can be tried at once.
+ * Its password is random, written to DATA_DIR/demo-owner.txt and answered once, when it is made,
+ * for the start-up to print; afterwards the file is where to look.
+ */
+export async function ensureDemoOwner(
+  db: Database,
+  dataDir: string,
+): Promise<{ email: string; password: string; file: string } | undefined> {
+  const file = path.join(dataDir, DEMO_OWNER_FILE);
+  if (existsSync(file)) return undefined;
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_OWNER_EMAIL}`);
+  if (existing) return undefined;
+  const password = randomBytes(12).toString("base64url");
+  await createOrPromoteOwner(db, { email: DEMO_OWNER_EMAIL, password });
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(
+    file,
+    `The demo owner of this development store (npm run admin:create makes real ones).\nemail: ${DEMO_OWNER_EMAIL}\npassword: ${password}\nSign in at /login, then open /admin.\n`,
+    { mode: 0o600 },
+  );
+  return { email: DEMO_OWNER_EMAIL, password, file };
+}

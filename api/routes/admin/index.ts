@@ -1,0 +1,5 @@
+import { apiRouter } from "../../openapi";
+import { staffRoutes } from "./staff";
+
+/** The back office's API, /v1/admin/* (ADR 023): each module's routes check their staff area. */
+export const adminRoutes = apiRouter().route("/", staffRoutes);

@@ -1,0 +1,99 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { z } from "zod";
+import type { StaffArea } from "../../contract/staff";
+import { ApiUnavailableError, apiCall, apiPayload } from "./api.server";
+import { requireUser } from "./session.server";
+
+/*
+ * The /v1 client of the back office (/v1/admin/*). Pages call requireStaff first: a guest goes to
+ * the sign-in page, a signed-in account whose role does not reach the page gets the ordinary 404
+ * (ADR 023), so the back office does not announce itself to customers.
+ */
+
+const roleSchema = z.enum(["customer", "owner", "manager", "support"]);
+const meSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  roleLabel: z.string(),
+  areas: z.array(z.string()),
+});
+export type StaffMe = z.infer<typeof meSchema>;
+
+const notFoundPage = () => new Response("Not found", { status: 404 });
+
+/** The staff member of this request, whose role reaches `area`; otherwise /login (guest) or a 404. */
+export async function requireStaff(request: Request, context: AppLoadContext, area: StaffArea): Promise<StaffMe> {
+  await requireUser(request, context);
+  const answer = await apiCall(context, { path: "/v1/admin/me", request, payload: meSchema });
+  if (!answer.ok) {
+    if (answer.status === 403) throw notFoundPage();
+    throw new ApiUnavailableError(`/v1/admin/me answered ${answer.status}`, answer.status);
+  }
+  if (!answer.payload.areas.includes(area)) throw notFoundPage();
+  return answer.payload;
+}
+
+export const pagerSchema = z.object({
+  page: z.number().int(),
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pager = z.infer<typeof pagerSchema>;
+
+export function readOverview(context: AppLoadContext, request: Request) {
+  return apiPayload(context, {
+    path: "/v1/admin/overview",
+    request,
+    payload: z.object({ waiting: z.object({ openTickets: z.number(), pendingRequests: z.number() }) }),
+  });
+}
+
+const memberSchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  created: z.string(),
+});
+
+export function listStaff(context: AppLoadContext, request: Request) {
+  return apiPayload(context, {
+    path: "/v1/admin/staff",
+    request,
+    payload: z.object({ records: z.array(memberSchema) }),
+  });
+}
+
+export function setStaffRole(context: AppLoadContext, request: Request, input: { email: string; role: string }) {
+  return apiCall(context, { path: "/v1/admin/staff/role", request, body: input, payload: memberSchema });
+}
+
+const auditEntrySchema = z.object({
+  _id: z.string(),
+  actorEmail: z.string(),
+  actorRole: z.string(),
+  action: z.string(),
+  objectType: z.string(),
+  objectId: z.string(),
+  objectLabel: z.string(),
+  changes: z.object({
+    before: z.record(z.unknown()).nullable(),
+    after: z.record(z.unknown()).nullable(),
+  }),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditFilters = { actor: string; action: string; objectType: string; object: string };
+
+export function listAudit(context: AppLoadContext, request: Request, query: AuditFilters & { page: number }) {
+  const search = new URLSearchParams({ ...query, page: String(query.page) });
+  return apiPayload(context, {
+    path: `/v1/admin/audit?${search}`,
+    request,
+    payload: z.object({ records: z.array(auditEntrySchema), pager: pagerSchema }),
+  });
+}

@@ -1,0 +1,113 @@
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { ROLE_LABELS, STAFF_ROLES } from "../../contract/staff";
+import { AdminHeading, AdminTable, AdminTime, td, th } from "~/components/admin/admin-ui";
+import { staffRoleSchema } from "~/components/admin/schemas";
+import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { listStaff, requireStaff, setStaffRole } from "~/lib/admin.server";
+import { replyFromApi } from "~/lib/api-reply.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+export const meta: MetaFunction = () => [{ title: "Staff | Back office" }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  await requireStaff(request, context, "staff");
+  return listStaff(context, request);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await requireStaff(request, context, "staff");
+  const submission = parseWithZod(await request.formData(), { schema: staffRoleSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const answer = await setStaffRole(context, request, submission.value);
+  if (!answer.ok) {
+    const { result, status } = replyFromApi(submission, answer, { fields: ["email", "role"] });
+    return data({ result }, { status });
+  }
+  return redirectWithSuccess(context, "/admin/staff", answer.message);
+}
+
+function RoleForm() {
+  const [form, fields] = useSchemaForm(staffRoleSchema, {
+    id: "staff-role",
+    lastResult: useActionData<typeof action>()?.result,
+    defaultValue: { role: "support" },
+  });
+  const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
+  return (
+    <section aria-labelledby="staff-role-title" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="staff-role-title" className="mb-2 text-lg font-bold">
+        Give an account a role
+      </h2>
+      <p className="mb-3 text-sm text-slate-600">
+        The person signs up at /signup first. Choose Customer to take staff access away.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2 sm:flex-row sm:items-start">
+        <div className="min-w-0 flex-1">
+          <FormErrors form={form} />
+          <TextField label="Email" meta={fields.email} type="email" autoComplete="off" />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={fields.role.id} className="text-sm font-semibold">
+            Role
+          </label>
+          <select key={roleKey} {...roleProps} className="rounded-md border border-slate-300 px-3 py-2">
+            {STAFF_ROLES.map((role) => (
+              <option key={role} value={role}>
+                {ROLE_LABELS[role]}
+              </option>
+            ))}
+            <option value="customer">Customer (no staff access)</option>
+          </select>
+          <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
+        </div>
+        <div className="sm:pt-6">
+          <SubmitButton pendingText="Saving…">Save role</SubmitButton>
+        </div>
+      </Form>
+    </section>
+  );
+}
+
+export default function StaffPage() {
+  const { records } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex flex-col gap-6">
+      <AdminHeading title="Staff">
+        Owners reach everything; managers the catalogue, stock, customers, coupons, keys and content; support the
+        tickets and requests, and reads orders and customers.
+      </AdminHeading>
+      <RoleForm />
+      <AdminTable label="Staff accounts">
+        <thead>
+          <tr>
+            <th className={th}>Email</th>
+            <th className={th}>Username</th>
+            <th className={th}>Role</th>
+            <th className={th}>Since</th>
+          </tr>
+        </thead>
+        <tbody>
+          {records.map((member) => (
+            <tr key={member._id}>
+              <td className={`${td} break-all`}>{member.email}</td>
+              <td className={`${td} break-all`}>{member.username}</td>
+              <td className={td}>{member.role === "customer" ? "Customer" : ROLE_LABELS[member.role]}</td>
+              <td className={td}>
+                <AdminTime iso={member.created} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </AdminTable>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

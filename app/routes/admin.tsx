@@ -1,0 +1,59 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import type { StaffArea } from "../../contract/staff";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { requireStaff } from "~/lib/admin.server";
+
+export const meta: MetaFunction = () => [{ title: "Back office | Store" }, { name: "robots", content: "noindex" }];
+
+/** The back office's sections, each shown only to the roles whose area it is. */
+const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] = [
+  { to: "/admin", label: "Overview", area: "overview", end: true },
+  { to: "/admin/staff", label: "Staff", area: "staff" },
+  { to: "/admin/audit", label: "Audit log", area: "audit" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const me = await requireStaff(request, context, "overview");
+  return { me, sections: SECTIONS.filter((section) => me.areas.includes(section.area)) };
+}
+
+export default function AdminLayout() {
+  const { me, sections } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto grid max-w-6xl grid-cols-[minmax(0,1fr)] gap-6 px-4 py-6 lg:grid-cols-[12rem_minmax(0,1fr)]">
+      {/* A column on the left on wide screens: the flash toast sits at the top right. */}
+      <aside className="flex flex-col gap-3 border-b border-slate-200 pb-3 lg:border-r lg:border-b-0 lg:pr-4">
+        <p className="font-bold">
+          Back office{" "}
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold">{me.roleLabel}</span>
+          <span className="block truncate text-sm font-normal text-slate-600" title={me.email}>
+            {me.email}
+          </span>
+        </p>
+        <nav aria-label="Back office">
+          <ul className="flex flex-wrap gap-1 lg:flex-col">
+            {sections.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  end={section.end}
+                  className="block rounded-md px-3 py-1.5 font-semibold hover:bg-slate-100 aria-[current=page]:bg-brand-600 aria-[current=page]:text-white"
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="min-w-0">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}

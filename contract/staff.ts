@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/*
+ * Who on the staff may do what (ADR 023). The API checks these on every /v1/admin call; the back
+ * office's navigation shows only what the signed-in role reaches. Customers reach none of it.
+ */
+
+export const STAFF_ROLES = ["owner", "manager", "support"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export type Role = "customer" | StaffRole;
+
+export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", manager: "Manager", support: "Support" };
+
+/** Each part of the back office and the roles that reach it; the owner reaches everything. */
+export const STAFF_AREAS = {
+  /** The overview and the counts waiting for staff. */
+  overview: ["owner", "manager", "support"],
+  /** Staff accounts and roles, the audit log, security settings. */
+  staff: ["owner"],
+  audit: ["owner"],
+  gateways: ["owner"],
+  /** Categories, products, options, durations, pictures, stock. */
+  catalogue: ["owner", "manager"],
+  coupons: ["owner", "manager"],
+  keys: ["owner", "manager"],
+  content: ["owner", "manager"],
+  /** Customers and orders: support reads, managers also change (balance, block). */
+  customersRead: ["owner", "manager", "support"],
+  customersWrite: ["owner", "manager"],
+} as const satisfies Record<string, readonly StaffRole[]>;
+export type StaffArea = keyof typeof STAFF_AREAS;
+
+export function isStaffRole(role: string): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role);
+}
+
+export function roleReaches(role: string, area: StaffArea): boolean {
+  return isStaffRole(role) && (STAFF_AREAS[area] as readonly StaffRole[]).includes(role);
+}
+
+/** Staff sessions end after 12 hours, customers' after 30 days (ADR 023). */
+export const STAFF_SESSION_HOURS = 12;
+
+/** Audit log and staff list pages. */
+export const AUDIT_PAGE_SIZE = 50;
+export const STAFF_PAGE_SIZE = 50;
+
+export const staffRoleField = z.enum(["customer", ...STAFF_ROLES], {
+  errorMap: () => ({ message: "Choose a role: customer, owner, manager or support" }),
+});
