@@ -27,6 +27,7 @@ import {
   completeReplacement,
   createOtherRequest,
   createReplacement,
+  endWarranty,
   listRequests,
   rejectRequest,
 } from "../services/requests";
@@ -232,5 +233,30 @@ export const requestSandboxRoutes = requestSandboxRouter
         { requestId: requestIdOf(c.req.param("requestId")), staffUserId: null, ...c.req.valid("json") },
       );
       return ok(c, request, "Answer sent");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/warranty/end",
+      tags: SANDBOX_TAGS,
+      summary: "End a delivered credential's warranty now, as staff (the terms end it when an account is changed)",
+      request: {
+        body: jsonBody(
+          z.object({
+            orderId: idField("orderId"),
+            productOptionId: idField("productOptionId"),
+            index: credentialIndexField,
+          }),
+        ),
+      },
+      responses: answers(200, z.object({}), "the warranty has ended", {
+        ...BAD_INPUT,
+        404: "`Order not found`, no such credential, or the sandbox is off here",
+      }),
+    }),
+    async (c) => {
+      await endWarranty(c.get("db"), c.req.valid("json"));
+      return ok(c, {}, "Warranty ended");
     },
   );

@@ -491,6 +491,31 @@ export async function answerRequest(
 }
 
 /**
+ * Staff end a credential's warranty early: the terms end it when the customer changes the account's
+ * password or email, say. Its replacement requests are then refused like any ended warranty's.
+ */
+export async function endWarranty(
+  db: Database,
+  input: { orderId: string; productOptionId: string; index: number; now?: Date },
+): Promise<void> {
+  const now = input.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for("update");
+    if (!order) throw notFound(REQUEST_MESSAGES.orderNotFound);
+    const lines = tx
+      .select({ id: orderProducts.id })
+      .from(orderProducts)
+      .where(and(eq(orderProducts.orderId, input.orderId), eq(orderProducts.optionId, input.productOptionId)));
+    const ended = await tx
+      .update(deliveredCredentials)
+      .set({ expiresAt: now })
+      .where(and(inArray(deliveredCredentials.orderProductId, lines), eq(deliveredCredentials.position, input.index)))
+      .returning({ id: deliveredCredentials.id });
+    if (ended.length === 0) throw notFound(REQUEST_MESSAGES.credentialNotFound);
+  });
+}
+
+/**
  * Stock arrived for an option: its waiting replacement requests are filled first, oldest first, while
  * stock lasts. Products with automatic replacement off are left to staff. The stock import calls this
  * after adding credentials; each request is filled in its own (nested) transaction. Answers how many.

@@ -459,10 +459,22 @@ describe("/v1/sandbox/requests", () => {
       400,
     );
 
+    // Staff may end a warranty early (the terms end it when the account is changed): replacements then stop.
+    const ending = await buy(client);
+    const ended = await client.post("/v1/sandbox/requests/warranty/end", { ...line(ending), index: 0 });
+    expect(ended.status).toBe(200);
+    const refusedLate = await replace(client, ending);
+    expect(refusedLate.status).toBe(409);
+    expect(refusedLate.body.message).toMatch(/^The warranty of this credential ended on /);
+    const noCredential = await client.post("/v1/sandbox/requests/warranty/end", { ...line(ending), index: 9 });
+    expect(noCredential).toMatchObject({ status: 404, body: { message: REQUEST_MESSAGES.credentialNotFound } });
+
     const production = await createShopTestApi({ NODE_ENV: "production", PUBLIC_URL: "https://store.example" });
     try {
       const refused = await production.post(`/v1/sandbox/requests/${requestId}/reject`, { reason: "x" });
       expect(refused.status).toBe(404);
+      const notEnded = await production.post("/v1/sandbox/requests/warranty/end", { ...line(ending), index: 0 });
+      expect(notEnded.status).toBe(404);
     } finally {
       await production.close();
     }

@@ -294,3 +294,34 @@ test("another account's order is refused; a signed-out visitor is sent to sign i
   const orders = await call<{ products: unknown[] }>(request, "GET", `/v1/order/read/${orderId}`);
   expect(orders.products).toHaveLength(1);
 });
+
+test("an ended warranty: no Replace, and a request sent anyway says when it ended", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const account = await newAccount(request, testInfo);
+  const chosen = await plan(request, "stocked");
+  const orderId = await paidOrder(request, account, chosen);
+  const line = chosen.option._id;
+  // Staff end it (the terms end a warranty when the account is changed); the sandbox stands in for them.
+  await call(request, "POST", "/v1/sandbox/requests/warranty/end", { orderId, productOptionId: line, index: 0 });
+
+  await page.goto(`/login?${new URLSearchParams({ redirectTo: `/find-order?id=${orderId}` })}`);
+  await signIn(page, account, new RegExp(`/find-order\\?id=${orderId}$`));
+  const card = page.getByTestId("order-product");
+  await expect(card).toContainText("Warranty ended on");
+  await expect(card.getByRole("link", { name: "Replace", exact: true })).toHaveCount(0);
+
+  await page.goto(`/find-order?id=${orderId}&show=replace&line=${line}&index=0`);
+  const dialog = page.getByRole("dialog", { name: `Request replacement: ${chosen.product.title}` });
+  const renderedAt = Date.now();
+  await dialog.getByLabel("What is wrong with this account?").fill(PROBLEM);
+  await page.waitForTimeout(Math.max(0, HUMAN_CHECK_MIN_AGE_MS - (Date.now() - renderedAt)));
+  await dialog.getByRole("button", { name: "Request Replacement" }).click();
+  await expect(dialog.getByRole("alert")).toContainText(
+    /^The warranty of this credential ended on .+\. It can no longer be replaced\.$/,
+  );
+  await expect(card).toHaveCount(1);
+});
