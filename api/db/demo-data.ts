@@ -785,6 +785,9 @@ export const demoSocialLinks = [
 export const demoAnnouncement =
   "All our products are ethically sourced: every account is bought from its provider or an authorised reseller, never stolen or cracked.";
 
+/** A coupon the README names, so a new user can try one at checkout: 10% off once per customer. */
+export const demoCoupon = { code: "WELCOME10", kind: "percent", amount: 10, perCustomerLimit: 1 } as const;
+
 export const demoPaymentGateways = [
   { name: "coinbase", label: "Crypto" },
   { name: "shoppy", label: "Paypal" },

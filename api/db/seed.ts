@@ -5,6 +5,7 @@ import type { Database, Executor } from "./client";
 import {
   demoAnnouncement,
   demoCategories,
+  demoCoupon,
   demoDeliveryNotes,
   demoDescription,
   demoDocuments,
@@ -19,6 +20,7 @@ import { demoId } from "./ids";
 import {
   announcements,
   categories,
+  coupons,
   documents,
   faqs,
   paymentGateways,
@@ -147,6 +149,10 @@ export async function seedDemoData(db: Executor): Promise<void> {
   await db
     .insert(documents)
     .values(demoDocuments.map((document) => ({ id: demoId("document", document.name), ...document })))
+    .onConflictDoNothing();
+  await db
+    .insert(coupons)
+    .values({ id: demoId("coupon", demoCoupon.code), ...demoCoupon })
     .onConflictDoNothing();
 }
 

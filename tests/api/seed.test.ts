@@ -159,6 +159,25 @@ describe("demo seed", () => {
       { name: "balance", label: "Balance", status: true },
       { name: "sandbox", label: "Sandbox (test payments)", status: true },
     ]);
+    // The README's demo coupon takes 10% off a guest cart.
+    const [line] = await client.db
+      .select({
+        optionId: warrantyDurations.optionId,
+        duration: warrantyDurations.durationDays,
+        priceCents: warrantyDurations.priceCents,
+        quantity: products.minQuantity,
+      })
+      .from(warrantyDurations)
+      .innerJoin(productOptions, eq(productOptions.id, warrantyDurations.optionId))
+      .innerJoin(products, eq(products.id, productOptions.productId))
+      .limit(1);
+    const { optionId, duration, quantity } = line;
+    const priced = await client.post("/v1/cart/applyCouponPublic", {
+      cartItems: [{ optionId, duration, quantity }],
+      coupon: "welcome10",
+    });
+    expect(priced.status).toBe(200);
+    expect(Math.round(priced.body.payload * 100)).toBe(Math.round(line.priceCents * quantity * 0.9));
     for (const name of ["terms-of-service", "privacy-policy"]) {
       const { body } = await client.get(`/v1/doc/read?name=${name}`);
       expect(body.payload).toHaveLength(1);
