@@ -21,6 +21,7 @@ import { balanceRoutes } from "./routes/balance";
 import { spinwheelRoutes } from "./routes/spinwheel";
 import { ticketRoutes, ticketSandboxRoutes } from "./routes/ticket";
 import { requestRoutes, requestSandboxRoutes } from "./routes/request";
+import { feedbackRoutes } from "./routes/feedback";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 import { adminRoutes } from "./routes/admin";
 
@@ -69,6 +70,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/spinwheel", spinwheelRoutes);
   v1.route("/request", requestRoutes);
   v1.route("/admin", adminRoutes);
+  v1.route("/feedback", feedbackRoutes);
   v1.route("/webhooks", webhookRoutes);
   v1.route("/sandbox/tickets", ticketSandboxRoutes);
   v1.route("/sandbox/requests", requestSandboxRoutes);

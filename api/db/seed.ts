@@ -17,6 +17,7 @@ import {
   warrantyTitle,
 } from "./demo-data";
 import { demoId } from "./ids";
+import { seedDemoFeedback } from "./seed-feedback";
 import {
   announcements,
   categories,
@@ -154,6 +155,7 @@ export async function seedDemoData(db: Executor): Promise<void> {
     .insert(coupons)
     .values({ id: demoId("coupon", demoCoupon.code), ...demoCoupon })
     .onConflictDoNothing();
+  await seedDemoFeedback(db);
 }
 
 /** Seeds the demo catalogue when asked to, or when unset and the database has no products. */

@@ -49,6 +49,9 @@ const productSchema = z
     maxQuantity: z.number().int().nullable().openapi({ description: "null: no product limit" }),
     categoryIds: z.array(publicIdSchema),
     fullFillmode: z.enum(["auto", "manual"]),
+    rating: z
+      .object({ average: z.number(), count: z.number().int() })
+      .openapi({ description: "visible feedback: average stars to one decimal (0 with none) and how many" }),
   })
   .openapi("Product");
 
@@ -72,7 +75,7 @@ export const catalogueRoutes = apiRouter()
       method: "get",
       path: "/product/read",
       tags: ["Catalogue"],
-      summary: "Active products by position, with stock and lowest price",
+      summary: "Active products by position, with stock, lowest price and rating",
       responses: answers(200, z.array(productSchema), "the products"),
     }),
     async (c) =>

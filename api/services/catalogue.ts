@@ -10,6 +10,7 @@ import {
 } from "../db/schema";
 import { notFound } from "../errors";
 import { centsToUsd } from "../../contract/money";
+import { productRatings } from "./feedback";
 
 /** What a manual-fulfilment option reports as stock: the admin delivers, so it never runs out. */
 export const MANUAL_STOCK = 999;
@@ -56,8 +57,8 @@ export async function listCategories(db: Executor) {
 }
 
 /**
- * Active products with their stock and lowest price in two queries whatever the catalogue size:
- * one that totals the active options per product, one for every category link. Stock is counted
+ * Active products with their stock, lowest price and rating in three queries whatever the catalogue size:
+ * one that totals the active options per product, one for every category link, one for the ratings. Stock is counted
  * per option through the (option_id, status) index, so it stays quick as credentials pile up.
  */
 export async function listProducts(db: Executor) {
@@ -76,7 +77,7 @@ export async function listProducts(db: Executor) {
     .groupBy(productOptions.productId)
     .as("option_totals");
 
-  const [rows, links] = await Promise.all([
+  const [rows, links, ratings] = await Promise.all([
     db
       .select({
         id: products.id,
@@ -101,6 +102,7 @@ export async function listProducts(db: Executor) {
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
       .orderBy(asc(categories.position)),
+    productRatings(db),
   ]);
 
   const categoryIdsByProduct = new Map<string, string[]>();
@@ -123,6 +125,7 @@ export async function listProducts(db: Executor) {
     maxQuantity: row.maxQuantity,
     categoryIds: categoryIdsByProduct.get(row.id) ?? [],
     fullFillmode: row.fulfilMode,
+    rating: ratings.get(row.id) ?? { average: 0, count: 0 },
   }));
 }
 

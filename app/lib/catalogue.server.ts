@@ -17,6 +17,8 @@ const productSchema = z.object({
   minQuantity: z.number().int(),
   maxQuantity: z.number().int().nullable(),
   categoryIds: z.array(z.string()),
+  /** Visible feedback: average stars (0 with none) and how many. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).default({ average: 0, count: 0 }),
 });
 export type Product = z.infer<typeof productSchema>;
 

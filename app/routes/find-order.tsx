@@ -5,10 +5,13 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { OrderProductCard } from "~/components/order/order-product-card";
+import { canRate, FEEDBACK_INTENT, feedbackFormId } from "~/components/order/feedback-schema";
+import { type FeedbackAccess, OrderFeedback } from "~/components/order/order-feedback";
+import { feedbackIntent, loadFeedbackAccess } from "~/components/order/order-feedback.server";
 import { OrderRequestDialog, lineRequestProps } from "~/components/order/request-panels";
 import {
   type OrderPanel,
@@ -67,6 +70,8 @@ type LookupResult = {
   /** Replacements and other requests (ADR 020): who may ask, the histories, the open panel. */
   requests: OrderRequestsData | null;
   panel: OrderPanel | null;
+  /** Who may leave feedback on the delivered lines (ADR 021); null when none can be rated. */
+  feedback: FeedbackAccess | null;
 };
 
 export const handle: RouteHandle = {
@@ -85,7 +90,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const id = (url.searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
   const failed = (error: string | null, status?: number) =>
     data<LookupResult>(
-      { id, order: null, error, noScriptRefresh: null, requests: null, panel: null },
+      { id, order: null, error, noScriptRefresh: null, requests: null, panel: null, feedback: null },
       status ? { status } : undefined,
     );
   if (!id) return failed(null);
@@ -95,14 +100,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const noScriptRefresh =
       order.status === "pending" ? nextNoScriptRefresh(id, refreshAttempt(url.searchParams.get("refresh"))) : null;
     const panel = panelFrom(url.searchParams, order);
-    const requests = await loadOrderRequests(context, request, order, panel);
-    return data<LookupResult>({ id, order, error: null, noScriptRefresh, requests, panel });
+    const [requests, feedback] = await Promise.all([
+      loadOrderRequests(context, request, order, panel),
+      loadFeedbackAccess(context, request, order),
+    ]);
+    return data<LookupResult>({ id, order, error: null, noScriptRefresh, requests, panel, feedback });
   }
   if (result.status === 429) return failed(result.message, 429);
   return failed(ORDER_NOT_FOUND, 404);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
+  // A copy to read the intent from: the request forms' action reads the body itself.
+  const formData = await request.clone().formData();
+  if (formData.get("intent") === FEEDBACK_INTENT) return feedbackIntent(context, request, formData);
   const id = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
   return orderRequestAction(context, request, id);
 }
@@ -151,7 +162,9 @@ function OrderSummary({ order }: { order: Order }) {
 }
 
 export default function FindOrderPage() {
-  const { id, order, error, noScriptRefresh, requests, panel } = useLoaderData<typeof loader>();
+  const { id, order, error, noScriptRefresh, requests, panel, feedback } = useLoaderData<typeof loader>();
+  const answered = useActionData<typeof action>();
+  const feedbackAnswer = answered && "formId" in answered ? answered : undefined;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/find-order";
   usePollWhilePending(order?.status === "pending");
@@ -213,7 +226,16 @@ export default function FindOrderPage() {
                 order={order}
                 product={product}
                 {...(requests && lineRequestProps(order, product, requests))}
-              />
+              >
+                {feedback && canRate(order, product) && (
+                  <OrderFeedback
+                    orderId={order._id}
+                    product={product}
+                    access={feedback}
+                    lastResult={feedbackAnswer?.formId === feedbackFormId(product) ? feedbackAnswer.result : undefined}
+                  />
+                )}
+              </OrderProductCard>
             ))}
           </div>
           {panel && requests && <OrderRequestDialog order={order} panel={panel} requests={requests} />}

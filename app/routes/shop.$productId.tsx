@@ -9,6 +9,7 @@ import {
 } from "@remix-run/react";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
+import { StarsShown } from "~/components/feedback/stars";
 import { cleanProductTitle, ProductDetails } from "~/components/product-details";
 import { shopSearch } from "~/components/shop-search";
 import { readProductWithOptions } from "~/lib/catalogue.server";
@@ -24,6 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { _id, title, picture, description, minQuantity, maxQuantity } = product;
   return {
     product: { _id, title, picture, description, minQuantity, maxQuantity },
+    rating: product.rating,
     options,
     initialOptionId: initialOption?._id,
   };
@@ -75,11 +77,31 @@ function useShopLinks() {
   };
 }
 
+/** The product's average rating and how many gave one, linking to their feedback. */
+function RatingLine({ productId, rating }: { productId: string; rating: { average: number; count: number } }) {
+  if (rating.count === 0) return null;
+  return (
+    <p className="mb-3 flex flex-wrap items-center gap-x-2 text-sm text-slate-700" data-testid="product-rating">
+      <StarsShown stars={Math.round(rating.average)} className="text-base" />
+      <span>
+        {rating.average.toFixed(1)} out of 5 ({rating.count} {rating.count === 1 ? "review" : "reviews"})
+      </span>
+      <Link
+        to={`/feedback?${new URLSearchParams({ product: productId })}`}
+        className="font-semibold text-brand-700 underline"
+      >
+        Read the feedback
+      </Link>
+    </p>
+  );
+}
+
 export default function ProductModal() {
-  const { product, options, initialOptionId } = useLoaderData<typeof loader>();
+  const { product, rating, options, initialOptionId } = useLoaderData<typeof loader>();
   const { kept, closeHref, afterAddHref } = useShopLinks();
   return (
     <RouteDialog title={cleanProductTitle(product.title)} closeHref={closeHref} closeLabel="Close product">
+      <RatingLine productId={product._id} rating={rating} />
       <ProductDetails
         key={product._id}
         product={product}

@@ -2,11 +2,16 @@ import { count, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../api/db/client";
 import { seedDemoData, seedWhenWanted } from "../../api/db/seed";
+import { FEEDBACK_PAGE_SIZE } from "../../contract/feedback";
 import {
   announcements,
   categories,
   documents,
   faqs,
+  feedback,
+  orderProducts,
+  orders,
+  payments,
   paymentGateways,
   productOptions,
   products,
@@ -183,5 +188,23 @@ describe("demo seed", () => {
       expect(body.payload).toHaveLength(1);
       expect(body.payload[0].description.split("\n\n").length).toBeGreaterThanOrEqual(4);
     }
+  });
+
+  it("seeds feedback from paid, delivered demo orders: several products, more than one page", async () => {
+    const { body } = await client.post("/v1/feedback/readPublic", { page: 2 });
+    expect(body.payload.pager.total).toBeGreaterThan(FEEDBACK_PAGE_SIZE * 2);
+    expect(body.payload.records).toHaveLength(FEEDBACK_PAGE_SIZE);
+    const { body: productAnswer } = await client.get("/v1/product/read");
+    const rated = (productAnswer.payload as { rating: { count: number } }[]).filter((product) => product.rating.count);
+    expect(rated.length).toBeGreaterThanOrEqual(5);
+    const [{ unpaid }] = await client.db
+      .select({ unpaid: count() })
+      .from(feedback)
+      .innerJoin(orderProducts, eq(orderProducts.id, feedback.orderProductId))
+      .innerJoin(orders, eq(orders.id, orderProducts.orderId))
+      .where(
+        sql`${orders.status} <> 'completed' or not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id} and ${payments.status} = 'paid')`,
+      );
+    expect(unpaid).toBe(0);
   });
 });

@@ -47,18 +47,20 @@ function StatusNote({ status, product }: { status: Order["status"]; product: Ord
 
 /**
  * One product of an order as /find-order shows it (spec section 2, Find Order). The page adds each
- * credential's Replace control and the line's request links (request-panels.tsx).
+ * credential's Replace control and the line's request links (request-panels.tsx); `children` its feedback form.
  */
 export function OrderProductCard({
   order,
   product,
   credentialExtra,
   actions,
+  children,
 }: {
   order: Order;
   product: OrderProduct;
   credentialExtra?: (index: number) => ReactNode;
   actions?: ReactNode;
+  children?: ReactNode;
 }) {
   const delivered = order.status === "completed" || order.status === "partiallyComplete";
   const credentials = delivered ? parseCredentials(product.creds, product.credIndexes) : [];
@@ -117,6 +119,8 @@ export function OrderProductCard({
           Warranty until <time dateTime={product.expiry}>{new Date(product.expiry).toUTCString().slice(0, 16)}</time>
         </p>
       )}
+
+      {children}
 
       <Link
         to={`/tickets?${new URLSearchParams({ orderId: order._id })}`}
