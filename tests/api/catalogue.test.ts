@@ -168,6 +168,8 @@ describe("GET /v1/product/read", () => {
       maxQuantity: 5,
       categoryIds: [ids.gaming, ids.music],
       fullFillmode: "auto",
+      // No feedback yet; tests/api/feedback.test.ts covers the figures.
+      rating: { average: 0, count: 0 },
     });
   });
 
