@@ -276,7 +276,7 @@ test("another account's order is refused; a signed-out visitor is sent to sign i
   await expectNoSidewaysScroll(page);
 
   // Another account: told plainly, even on the form's own address.
-  await card.getByRole("link", { name: "Sign in" }).click();
+  await card.getByTestId("sign-in-to-replace").getByRole("link", { name: "Sign in" }).click();
   await signIn(page, stranger, new RegExp(`/find-order\\?id=${orderId}$`));
   const refusal = "This order belongs to another account. Sign in with the account that placed it";
   await expect(card).toContainText(refusal);
