@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
+import { blockingViolations } from "../support/e2e-axe";
 
 /*
  * Journey 10 (find an order by id, copy or select the credentials, contact support) and the sandbox
@@ -226,20 +226,6 @@ test("an unknown sandbox payment is a not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
-
-/** Serious or critical WCAG 2.x A/AA violations on the page as it is now. */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      rule: violation.id,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
-}
 
 test("the payment page and a delivered order have no serious or critical accessibility violations", async ({
   browser,

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
+import { blockingViolations } from "../support/e2e-axe";
 import { readMailTo } from "../support/e2e-mail";
 
 /*
@@ -324,4 +325,32 @@ test("an ended warranty: no Replace, and a request sent anyway says when it ende
     /^The warranty of this credential ended on .+\. It can no longer be replaced\.$/,
   );
   await expect(card).toHaveCount(1);
+});
+
+test("the warranty panels have no serious or critical accessibility violations", async ({
+  browser,
+  baseURL,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const account = await newAccount(request, testInfo);
+  const chosen = await plan(request, "stocked");
+  const orderId = await paidOrder(request, account, chosen);
+  // axe runs as a script in the page, so the no-JS view is checked by blocking the page's own scripts.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const page = await context.newPage();
+  if (!javaScriptEnabled) await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await page.goto(`/login?${new URLSearchParams({ redirectTo: `/find-order?id=${orderId}` })}`);
+  await signIn(page, account, new RegExp(`/find-order\\?id=${orderId}$`));
+  const found: Record<string, unknown> = {};
+  for (const show of ["replace", "history", "info", "ask"]) {
+    await page.goto(`/find-order?id=${orderId}&show=${show}&line=${chosen.option._id}&index=0`, {
+      waitUntil: "networkidle",
+    });
+    await expect(page.getByRole("dialog")).toBeVisible();
+    found[show] = await blockingViolations(page);
+  }
+  expect(found).toEqual({ replace: [], history: [], info: [], ask: [] });
+  await context.close();
 });
