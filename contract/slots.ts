@@ -8,18 +8,18 @@ export const REEL_STOPS = 128;
 export const REEL_COUNT = 3;
 
 export const SLOT_SYMBOLS = [
-  { id: "cherry", label: "Cherry", glyph: "🍒", weight: 20 },
-  { id: "lemon", label: "Lemon", glyph: "🍋", weight: 18 },
-  { id: "orange", label: "Orange", glyph: "🍊", weight: 16 },
-  { id: "peach", label: "Peach", glyph: "🍑", weight: 14 },
-  { id: "grapes", label: "Grapes", glyph: "🍇", weight: 12 },
-  { id: "melon", label: "Melon", glyph: "🍉", weight: 11 },
-  { id: "bell", label: "Bell", glyph: "🔔", weight: 10 },
-  { id: "clover", label: "Clover", glyph: "🍀", weight: 8 },
-  { id: "heart", label: "Heart", glyph: "❤️", weight: 7 },
-  { id: "star", label: "Star", glyph: "⭐", weight: 5 },
-  { id: "diamond", label: "Diamond", glyph: "💎", weight: 4 },
-  { id: "seven", label: "Seven", glyph: "7️⃣", weight: 3 },
+  { id: "cherry", label: "Cherry", weight: 20 },
+  { id: "lemon", label: "Lemon", weight: 18 },
+  { id: "orange", label: "Orange", weight: 16 },
+  { id: "peach", label: "Peach", weight: 14 },
+  { id: "grapes", label: "Grapes", weight: 12 },
+  { id: "melon", label: "Melon", weight: 11 },
+  { id: "bell", label: "Bell", weight: 10 },
+  { id: "clover", label: "Clover", weight: 8 },
+  { id: "heart", label: "Heart", weight: 7 },
+  { id: "star", label: "Star", weight: 5 },
+  { id: "diamond", label: "Diamond", weight: 4 },
+  { id: "seven", label: "Seven", weight: 3 },
 ] as const;
 export type SlotSymbol = (typeof SLOT_SYMBOLS)[number];
 export type SlotSymbolId = SlotSymbol["id"];
@@ -36,6 +36,10 @@ export const SLOT_COUPON_DAYS = 7;
 export const REEL_STOP_MS = [3000, 3500, 4000] as const;
 
 export const NO_SPINS_MESSAGE = "No spins available! You get 1 free spin per day (max 3 accumulated).";
+
+export function slotSymbol(id: SlotSymbolId): SlotSymbol {
+  return SLOT_SYMBOLS.find((symbol) => symbol.id === id) ?? SLOT_SYMBOLS[0];
+}
 
 /** The symbol shown at a stop (0 to 127): the symbols take consecutive runs of stops, as long as their weights. */
 export function symbolAtStop(stop: number): SlotSymbol {

@@ -1,9 +1,11 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
+import { SpinBadge } from "~/components/slots/spin-badge";
 import { formatUsd } from "~/lib/money";
 import { type Order, type OrderListQuery, type OrderStatus, listMyOrders } from "~/lib/orders.server";
 import { requireProfile } from "~/lib/session.server";
+import { readSpinBalance } from "~/lib/slots.server";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Store" }];
 
@@ -64,12 +66,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view: _view, ...listQuery } = query;
   const latestCompleted: OrderListQuery = { status: "completed", search: "", sortBy: "createdAt", page: 1 };
   const sameAsList = JSON.stringify(listQuery) === JSON.stringify(latestCompleted);
-  const [list, latest] = await Promise.all([
+  const [list, latest, spins] = await Promise.all([
     listMyOrders(context, request, listQuery),
     sameAsList ? undefined : listMyOrders(context, request, latestCompleted),
+    readSpinBalance(context, request),
   ]);
   return {
     profile,
+    spinsAvailable: spins.spinsAvailable,
     query,
     list,
     quickAccess: (latest ?? list).records.slice(0, QUICK_ACCESS_ORDERS),
@@ -224,7 +228,7 @@ function OrderFilters({ query }: { query: DashboardQuery }) {
 }
 
 export default function DashboardPage() {
-  const { profile, query, list, quickAccess } = useLoaderData<typeof loader>();
+  const { profile, spinsAvailable, query, list, quickAccess } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const loadingList = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -240,11 +244,14 @@ export default function DashboardPage() {
     : "No orders found.";
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10">
-      <header>
-        <h1 className="text-3xl font-bold break-words">Hello, {profile.username}!</h1>
-        <p className="break-words text-slate-600">
-          Signed in as {profile.email} · member since {memberSince.format(new Date(profile.created))}
-        </p>
+      <header className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold break-words">Hello, {profile.username}!</h1>
+          <p className="break-words text-slate-600">
+            Signed in as {profile.email} · member since {memberSince.format(new Date(profile.created))}
+          </p>
+        </div>
+        <SpinBadge spinsAvailable={spinsAvailable} />
       </header>
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {figures.map((figure) => (

@@ -5,6 +5,7 @@ import { formatUsd } from "~/lib/money";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HumanCheck } from "../human-check";
+import { SlotCouponPicker } from "../slots/slot-coupons";
 import type { CheckoutPanelData, CheckoutRefusal } from "./checkout.server";
 import { checkoutSchemaFor } from "./schema";
 
@@ -87,6 +88,7 @@ export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props
   return (
     <section aria-label="Checkout" className="flex flex-col gap-4 border-t border-slate-200 pt-4">
       <CouponForm panel={panel} cartPrice={cartPrice} redirectTo={redirectTo} />
+      <SlotCouponPicker coupons={panel.slotCoupons} redirectTo={redirectTo} />
 
       <fetcher.Form
         method="post"

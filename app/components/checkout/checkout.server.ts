@@ -17,6 +17,7 @@ import {
   type PaymentGateway,
 } from "~/lib/orders.server";
 import { getCurrentUser, sessionToken } from "~/lib/session.server";
+import { type SlotCoupon, listSlotCoupons } from "~/lib/slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { couponSchema, customerCheckoutSchema, guestCheckoutSchema, HUMAN_CHECK_FIELD } from "./schema";
 
@@ -43,6 +44,8 @@ export type CheckoutPanelData = {
   defaultMethod: string | null;
   humanCheck: HumanCheckChallenge | null;
   coupon: AppliedCoupon | null;
+  /** The signed-in customer's won slots coupons, offered with one click. */
+  slotCoupons: SlotCoupon[];
   total: number;
   /** The Idempotency-Key of this render's checkout form: a double submit makes one order. */
   checkoutKey: string;
@@ -83,6 +86,7 @@ export async function loadCheckoutPanel(
     readCouponCode(request, context),
   ]);
   const signedIn = user !== null;
+  const slotCoupons = signedIn ? await listSlotCoupons(context, request) : [];
   const gateways = gatewaysFor(allGateways, signedIn);
 
   let humanCheck: HumanCheckChallenge | null = null;
@@ -105,6 +109,7 @@ export async function loadCheckoutPanel(
     defaultMethod: defaultMethodOf(gateways),
     humanCheck,
     coupon,
+    slotCoupons,
     total: coupon?.price ?? quote.cartPrice,
     checkoutKey: randomUUID(),
   };
