@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
 
@@ -199,4 +200,31 @@ test("the slots page needs an account, and a spin id that is not yours is not fo
   await signIn(page, stranger);
   const answer = await page.goto(`/slots?spin=${spun.spinId}`);
   expect(answer?.status()).toBe(404);
+});
+
+test("the slots page and its result dialog have no serious or critical accessibility violations", async ({
+  browser,
+  baseURL,
+  request,
+  javaScriptEnabled,
+}, testInfo) => {
+  const customer = await newCustomer(request, testInfo);
+  const spun = await call<Spin>(request, "POST", "/v1/spinwheel/spin", {}, customer.token);
+  // axe runs as a script in the page, so the no-JS view is checked by blocking the page's own scripts.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  const page = await context.newPage();
+  if (!javaScriptEnabled) await page.route(/\/assets\/.+\.js$/, (route) => route.abort());
+  await signIn(page, customer);
+  for (const path of ["/slots", `/slots?spin=${spun.spinId}`]) {
+    await page.goto(path, { waitUntil: "networkidle" });
+    await expect(page.getByRole("heading", { name: "Lucky Slots", level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    const blocking = results.violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => ({ rule: violation.id, targets: violation.nodes.slice(0, 5).map((node) => node.target) }));
+    expect(blocking, `${path}: ${JSON.stringify(blocking, null, 2)}`).toEqual([]);
+  }
+  await context.close();
 });
