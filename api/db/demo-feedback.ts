@@ -196,3 +196,15 @@ export const demoReviews: DemoReview[] = [
   },
   { product: "lingoleap", option: 1, stars: 5, daysAgo: 25, message: "Whole family learning Spanish on one plan." },
 ];
+
+/**
+ * Redeem keys with known codes, so a new user can try /redeem-key (the README names the first). Each pays for
+ * one account of the plan's first warranty duration.
+ */
+export const demoKeys = [
+  { code: "DEMO1-VPN00-KEY00-00001", product: "veilnet-vpn", option: 0 },
+  { code: "DEMO2-VPN00-KEY00-00002", product: "veilnet-vpn", option: 0 },
+  { code: "DEMO3-STRM0-KEY00-00003", product: "streamora-premium-private", option: 0 },
+  { code: "DEMO4-STRM0-KEY00-00004", product: "streamora-premium-private", option: 0 },
+  { code: "DEMO5-CGNT0-KEY00-00005", product: "cognita-ai", option: 0 },
+];

@@ -620,12 +620,18 @@ export const feedback = pgTable(
   ],
 );
 
-/** Redeem keys are stored hashed (SHA-256 of the normalised key); used_at makes them single use. */
+/**
+ * Redeem keys are stored hashed (SHA-256 of the normalised key); used_at makes them single use and
+ * revoked_at retires an unused one (ADR 021). code_hint is the code's last 4 characters, for staff lists.
+ */
 export const redeemKeys = pgTable(
   "redeem_keys",
   {
     id: id(),
     keyHash: text("key_hash").notNull(),
+    codeHint: text("code_hint").notNull().default(""),
+    /** The keys generated together share one batch id. */
+    batchId: text("batch_id"),
     optionId: text("option_id")
       .notNull()
       .references(() => productOptions.id),
@@ -633,13 +639,17 @@ export const redeemKeys = pgTable(
     quantity: integer("quantity").notNull().default(1),
     usedAt: timestamp("used_at", { withTimezone: true }),
     orderId: text("order_id").references(() => orders.id),
+    redeemedByUserId: text("redeemed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("redeem_keys_key_hash_key").on(t.keyHash),
     uniqueIndex("redeem_keys_order_key").on(t.orderId),
+    index("redeem_keys_created_idx").on(t.createdAt),
     check("redeem_keys_quantity_positive", sql`${t.quantity} > 0`),
+    check("redeem_keys_used_or_revoked", sql`${t.usedAt} is null or ${t.revokedAt} is null`),
   ],
 );
 

@@ -1,8 +1,19 @@
 import type { Executor } from "./client";
-import { demoCustomers, demoReviews } from "./demo-feedback";
+import { normaliseKeyCode } from "../../contract/redeem-key";
+import { keyHash } from "../services/redeem-keys";
+import { demoCustomers, demoKeys, demoReviews } from "./demo-feedback";
 import { demoDeliveryNotes, demoDescription, demoProducts, warrantyPriceCents, warrantyTitle } from "./demo-data";
 import { demoId, newId } from "./ids";
-import { deliveredCredentials, feedback, orderProducts, orders, payments, stockCredentials, users } from "./schema";
+import {
+  deliveredCredentials,
+  feedback,
+  orderProducts,
+  orders,
+  payments,
+  redeemKeys,
+  stockCredentials,
+  users,
+} from "./schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Not an argon2 hash: nobody can sign in to a demo customer. */
@@ -128,4 +139,26 @@ export async function seedDemoFeedback(db: Executor, now = new Date()): Promise<
   await db.insert(stockCredentials).values(credentialRows);
   await db.insert(deliveredCredentials).values(deliveryRows);
   await db.insert(feedback).values(feedbackRows);
+}
+
+/** The demo redeem keys, unused; stable ids, so seeding again neither adds nor revives one. */
+export async function seedDemoKeys(db: Executor): Promise<void> {
+  await db
+    .insert(redeemKeys)
+    .values(
+      demoKeys.map((key) => {
+        const normalised = normaliseKeyCode(key.code)!;
+        const product = demoProducts.find((candidate) => candidate.slug === key.product)!;
+        return {
+          id: demoId("redeem-key", normalised),
+          keyHash: keyHash(normalised),
+          codeHint: normalised.slice(-4),
+          batchId: demoId("redeem-batch", "demo"),
+          optionId: demoId("option", `${key.product}:${key.option}`),
+          durationDays: product.warrantyDays[0],
+          quantity: 1,
+        };
+      }),
+    )
+    .onConflictDoNothing();
 }

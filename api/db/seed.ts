@@ -17,7 +17,7 @@ import {
   warrantyTitle,
 } from "./demo-data";
 import { demoId } from "./ids";
-import { seedDemoFeedback } from "./seed-feedback";
+import { seedDemoFeedback, seedDemoKeys } from "./seed-feedback";
 import {
   announcements,
   categories,
@@ -156,6 +156,7 @@ export async function seedDemoData(db: Executor): Promise<void> {
     .values({ id: demoId("coupon", demoCoupon.code), ...demoCoupon })
     .onConflictDoNothing();
   await seedDemoFeedback(db);
+  await seedDemoKeys(db);
 }
 
 /** Seeds the demo catalogue when asked to, or when unset and the database has no products. */

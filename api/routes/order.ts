@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { EMAIL_MAX_LENGTH } from "../../contract/account";
+import { EMAIL_MAX_LENGTH, emailField } from "../../contract/account";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { CART_LINE_LIMIT, couponField, orderMessageField } from "../../contract/order";
 import { badRequest } from "../errors";
@@ -24,6 +24,8 @@ import { requestIp } from "../request-ip";
 import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
 import { type CheckoutResult, PAYMENT_METHODS, checkout, guestCheckout } from "../services/payments";
 import { hitRateLimit, subjectKey } from "../services/rate-limit";
+import { REDEEM_MESSAGES, redeemKey } from "../services/redeem-keys";
+import { REDEEM_KEY_INVALID, keyField } from "../../contract/redeem-key";
 import { cartLineSchema } from "./cart";
 
 /** Order ids are unguessable, and this limit keeps anyone from trying many per address. */
@@ -92,6 +94,15 @@ const recentOrderSchema = z.object({
   quantity: z.number().int(),
   timeAgo: z.string().openapi({ example: "5 minutes ago" }),
 });
+const redeemSchema = z.object({
+  email: emailField.openapi({ description: "the account the order is for; made as in guest checkout if none" }),
+  key: keyField.openapi({
+    example: "7KQ2M-9XHT4-P3WZC-0BD5R",
+    description: "any letter case; dashes and spaces ignored",
+  }),
+  "g-recaptcha-response": z.string().max(8192).optional().openapi({ description: "the human-check answer" }),
+});
+
 const createdSchema = z.object({
   orderId: publicIdSchema,
   paymentUrl: z.string().optional().openapi({ description: "hosted gateways: send the customer there" }),
@@ -151,6 +162,34 @@ export const orderRoutes = apiRouter()
       return okOnce(c, { scope: `user:${user.id}`, route: "order/create", body: request }, async () =>
         answer(await checkout(deps, { ...order, userId: user.id })),
       );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/redeemKey",
+      tags: ORDERS,
+      summary: "Redeem a key: a completed order (paymentMethod 'key', price 0) for the account with that email",
+      description:
+        "The key pays for its option, warranty duration and quantity once. The order is delivered at once and " +
+        "its mail sent; open it at /find-order?id={orderId}.",
+      request: { body: jsonBody(redeemSchema) },
+      responses: answers(201, z.object({ orderId: publicIdSchema }), "the completed order", {
+        400: `bad input, human check failed, or \`${REDEEM_KEY_INVALID}\` (unknown, used, revoked or expired: one answer)`,
+        409: "the plan is sold out or no longer sold: the key is NOT used and can be redeemed later",
+        429: "more than 10 attempts in 15 minutes from this address, or too many new accounts",
+      }),
+    }),
+    async (c) => {
+      const input = c.req.valid("json");
+      const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
+      const redeemed = await redeemKey(deps, {
+        email: input.email,
+        key: input.key,
+        humanCheck: input["g-recaptcha-response"],
+        clientIp: requestIp(c),
+      });
+      return ok(c, redeemed, REDEEM_MESSAGES.redeemed, 201);
     },
   )
   .openapi(

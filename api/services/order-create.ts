@@ -11,6 +11,7 @@ import { evaluateCoupon, redeemCoupon } from "./coupons";
 import { type OrderContext, type OrderStatus, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { clearServerCart, fillServerCart, readServerCart, returnLinesToServerCart } from "./server-cart";
 import { claimCredentials } from "./stock";
+import { loadPricedOptions } from "./catalogue";
 
 /*
  * Placing an order: the server cart becomes an order with its stock reserved and its coupon counted,
@@ -27,6 +28,7 @@ export const ORDER_MESSAGES = {
   tooManyPendingUser: `You already have ${PENDING_ORDERS_PER_USER} unpaid orders. Pay one of them or wait up to 30 minutes until they expire.`,
   tooManyPendingAddress:
     "Too many unpaid orders from your network. Please pay an open order or try again in 30 minutes.",
+  keyPlanGone: "The plan of this key is no longer sold",
 } as const;
 
 export type CreatedOrder = {
@@ -194,36 +196,20 @@ async function placeOrder(
     updatedAt: now,
     expiresAt,
   });
-  for (const line of lines) {
-    const orderProductId = newId();
-    await tx.insert(orderProducts).values({
-      id: orderProductId,
-      orderId,
-      productId: line.productId,
+  await insertOrderLines(
+    tx,
+    orderId,
+    lines.map((line) => ({
+      ...line,
       optionId: line.quote.option._id,
-      title: line.quote.option.product.title,
-      subtitle: line.subtitle,
+      productTitle: line.quote.option.product.title,
+      optionTitle: line.quote.option.title,
       picture: line.quote.option.product.picture,
-      description: line.description,
-      deliveryNotes: line.deliveryNotes,
-      fulfilMode: line.fulfilMode,
       durationDays: line.quote.duration,
-      unitPriceCents: line.unitPriceCents,
       quantity: line.quote.quantity,
-      priceCents: line.unitPriceCents * line.quote.quantity,
-      createdAt: now,
-    });
-    if (line.fulfilMode === "manual") continue;
-    const claimed = await claimCredentials(tx, {
-      optionId: line.quote.option._id,
-      orderProductId,
-      quantity: line.quote.quantity,
-      reservedUntil: expiresAt,
-    });
-    if (claimed.length < line.quote.quantity) {
-      throw conflict(soldOutMessage(line.quote.option.product.title, line.quote.option.title, claimed.length));
-    }
-  }
+    })),
+    { reservedUntil: expiresAt, now },
+  );
   if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
   await clearServerCart(tx, customer.id);
 
@@ -244,6 +230,115 @@ async function placeOrder(
     })
     .returning({ id: payments.id });
   return { orderId, status: "pending", payment: { id: payment.id, amountCents: priceCents, email: customer.email } };
+}
+
+type NewOrderLine = LineDetail & {
+  optionId: string;
+  productTitle: string;
+  optionTitle: string;
+  picture: string;
+  durationDays: number;
+  quantity: number;
+};
+
+/**
+ * Snapshots each line into order_products and reserves a credential for every unit of an auto-fulfilment
+ * line; a line that cannot get all its units throws the sold-out 409, and the caller's transaction undoes it all.
+ */
+async function insertOrderLines(
+  tx: Executor,
+  orderId: string,
+  lines: NewOrderLine[],
+  claim: { reservedUntil: Date | null; now: Date },
+): Promise<void> {
+  for (const line of lines) {
+    const orderProductId = newId();
+    await tx.insert(orderProducts).values({
+      id: orderProductId,
+      orderId,
+      productId: line.productId,
+      optionId: line.optionId,
+      title: line.productTitle,
+      subtitle: line.subtitle,
+      picture: line.picture,
+      description: line.description,
+      deliveryNotes: line.deliveryNotes,
+      fulfilMode: line.fulfilMode,
+      durationDays: line.durationDays,
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      priceCents: line.unitPriceCents * line.quantity,
+      createdAt: claim.now,
+    });
+    if (line.fulfilMode === "manual") continue;
+    const claimed = await claimCredentials(tx, {
+      optionId: line.optionId,
+      orderProductId,
+      quantity: line.quantity,
+      reservedUntil: claim.reservedUntil,
+    });
+    if (claimed.length < line.quantity) {
+      throw conflict(soldOutMessage(line.productTitle, line.optionTitle, claimed.length));
+    }
+  }
+}
+
+/**
+ * The order a redeemed key pays for (ADR 021): one line of the key's option, warranty duration and quantity at
+ * price 0 with paymentMethod 'key', its credentials claimed as a checkout claims them, delivered at once and
+ * mailed. Runs in the caller's transaction, which also marks the key used: a sold-out line throws the 409
+ * and nothing (the key's use included) is kept.
+ */
+export async function createKeyOrder(
+  tx: Executor,
+  ctx: OrderContext,
+  input: {
+    customer: { id: string; email: string };
+    optionId: string;
+    durationDays: number;
+    quantity: number;
+    clientIp: string | null;
+    now: Date;
+  },
+): Promise<{ orderId: string; status: OrderStatus }> {
+  const [option] = await loadPricedOptions(tx, { optionIds: [input.optionId] });
+  if (!option?.priceCentsByDuration.has(input.durationDays)) throw conflict(ORDER_MESSAGES.keyPlanGone);
+  const [detail] = await lineDetails(tx, [
+    { optionId: option._id, productId: option.product._id, duration: input.durationDays },
+  ]);
+  const orderId = newId();
+  await tx.insert(orders).values({
+    id: orderId,
+    userId: input.customer.id,
+    email: input.customer.email,
+    status: "pending",
+    subtotalCents: 0,
+    priceCents: 0,
+    paymentMethod: "key",
+    source: "redeem",
+    clientIp: input.clientIp,
+    createdAt: input.now,
+    updatedAt: input.now,
+  });
+  await insertOrderLines(
+    tx,
+    orderId,
+    [
+      {
+        ...detail,
+        // What the customer paid for this order: the key was paid for elsewhere.
+        unitPriceCents: 0,
+        optionId: option._id,
+        productTitle: option.product.title,
+        optionTitle: option.title,
+        picture: option.product.picture,
+        durationDays: input.durationDays,
+        quantity: input.quantity,
+      },
+    ],
+    { reservedUntil: null, now: input.now },
+  );
+  return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, input.now) };
 }
 
 /**

@@ -108,6 +108,16 @@ export function createGuestOrder(
   });
 }
 
+/** Redeems a key for the account with `email` (made if none): the completed order's id (spec section 2). */
+export function redeemKey(context: AppLoadContext, input: { email: string; key: string; humanCheck: string }) {
+  const { humanCheck, ...fields } = input;
+  return apiCall(context, {
+    path: "/v1/order/redeemKey",
+    body: { ...fields, "g-recaptcha-response": humanCheck },
+    payload: z.object({ orderId: z.string() }),
+  });
+}
+
 const sandboxPaymentSchema = z.object({
   paymentId: z.string(),
   orderId: z.string().nullable(),

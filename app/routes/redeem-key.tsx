@@ -1,0 +1,103 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
+import { HUMAN_CHECK_FIELD } from "~/components/checkout/schema";
+import { GeneralErrorBoundary } from "~/components/error-screens";
+import { HumanCheck } from "~/components/human-check";
+import { pageMeta } from "~/components/legal/page-meta";
+import { redeemKeySchema } from "~/components/redeem-key-schema";
+import { type HumanCheckChallenge, readHumanCheckChallenge } from "~/lib/accounts.server";
+import { replyFromApi } from "~/lib/api-reply.server";
+import { redeemKey } from "~/lib/orders.server";
+import { getCurrentUser } from "~/lib/session.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
+
+export const meta: MetaFunction = () =>
+  pageMeta({
+    title: "Redeem Key | Store",
+    description: "Redeem a key for a subscription: enter your email and the key, and the order is delivered at once.",
+  });
+
+async function freshChallenge(context: LoaderFunctionArgs["context"]): Promise<HumanCheckChallenge | null> {
+  const challenge = await readHumanCheckChallenge(context);
+  return challenge.ok ? challenge.payload : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [humanCheck, user] = await Promise.all([freshChallenge(context), getCurrentUser(request, context)]);
+  return { humanCheck, email: user?.email ?? "" };
+}
+
+/** The order is made for the account with this email; the page goes on to it (spec section 2). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: redeemKeySchema });
+  // A refused post spent its human-check answer: the form gets a new challenge with the errors.
+  const refuse = async (result: ReturnType<typeof submission.reply>, status: number) =>
+    data({ result, humanCheck: await freshChallenge(context) }, { status });
+  if (submission.status !== "success") return refuse(submission.reply(), 400);
+  if (honeypotFilled(formData)) return refuse(submission.reply({ formErrors: [HONEYPOT_REFUSAL] }), 400);
+  const answer = await redeemKey(context, {
+    email: submission.value.email,
+    key: submission.value.key,
+    humanCheck: submission.value[HUMAN_CHECK_FIELD],
+  });
+  if (!answer.ok) {
+    const { result, status } = replyFromApi(submission, answer, { fields: ["email", "key"] });
+    return refuse(result, status);
+  }
+  return redirectWithSuccess(
+    context,
+    `/find-order?${new URLSearchParams({ id: answer.payload.orderId })}`,
+    answer.message,
+  );
+}
+
+export default function RedeemKeyPage() {
+  const loaded = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  const [form, fields] = useSchemaForm(redeemKeySchema, {
+    id: "redeem-key",
+    lastResult: refused?.result,
+    defaultValue: { email: loaded.email },
+  });
+  return (
+    <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
+      <header>
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Redeem Key</h1>
+        <p className="mt-2 text-slate-600">
+          Enter the key you received and your email. Your order is delivered at once, and we send its link to that email
+          (an account is made for it if it has none).
+        </p>
+      </header>
+      <Form
+        method="post"
+        {...getFormProps(form)}
+        className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
+      >
+        <FormErrors form={form} />
+        <TextField label="Email Address" meta={fields.email} type="email" autoComplete="email" inputMode="email" />
+        <TextField
+          label="Key"
+          meta={fields.key}
+          type="text"
+          autoComplete="off"
+          placeholder="XXXXX-XXXXX-XXXXX-XXXXX"
+          hint="Letters and digits in groups of five; capitals and dashes do not matter."
+        />
+        <HumanCheck challenge={refused?.humanCheck ?? loaded.humanCheck} />
+        <div>
+          <SubmitButton pendingText="Redeeming…">Redeem Key</SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
+}
