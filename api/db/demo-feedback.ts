@@ -207,4 +207,9 @@ export const demoKeys = [
   { code: "DEMO3-STRM0-KEY00-00003", product: "streamora-premium-private", option: 0 },
   { code: "DEMO4-STRM0-KEY00-00004", product: "streamora-premium-private", option: 0 },
   { code: "DEMO5-CGNT0-KEY00-00005", product: "cognita-ai", option: 0 },
+  { code: "DEMO6-VPN00-KEY00-00006", product: "veilnet-vpn", option: 0 },
+  { code: "DEMO7-VPN00-KEY00-00007", product: "veilnet-vpn", option: 0 },
+  { code: "DEMO8-STRM0-KEY00-00008", product: "streamora-premium-private", option: 0 },
+  { code: "DEMO9-STRM0-KEY00-00009", product: "streamora-premium-private", option: 0 },
+  { code: "DEMOA-CGNT0-KEY00-00010", product: "cognita-ai", option: 0 },
 ];

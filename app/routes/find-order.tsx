@@ -46,6 +46,7 @@ const PAYMENT_LABELS: Record<string, string> = {
   stripe: "Credit/Debit Card",
   balance: "Balance",
   sandbox: "Sandbox",
+  key: "Redeemed key",
 };
 
 export const meta: MetaFunction = () => [
