@@ -40,16 +40,16 @@ export function ProductCard({ product, href }: { product: ProductCardData; href:
           className={`aspect-video w-full ${outOfStock ? "opacity-50 grayscale" : ""}`}
         />
         {badge && (
-          <span className="absolute top-2 left-2 rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white">
+          <span className="absolute top-1.5 left-1.5 rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white sm:top-2 sm:left-2">
             {badge}
           </span>
         )}
       </div>
-      <div className="flex flex-1 flex-col gap-1 p-4">
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         {product.label && (
-          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{product.label}</p>
+          <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase">{product.label}</p>
         )}
-        <h3 className="font-semibold group-hover:text-brand-700">{product.title}</h3>
+        <h3 className="text-sm font-semibold break-words group-hover:text-brand-700 sm:text-base">{product.title}</h3>
         <p className="mt-auto pt-2 text-sm">
           From <span className="font-bold">{formatUsd(product.minPrice)}</span>
         </p>

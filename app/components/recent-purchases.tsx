@@ -15,7 +15,8 @@ const MUTED_KEY = "recent-purchases-muted";
 
 /**
  * "Someone just bought ..." toasts on the shop, a JavaScript-only nicety: nothing renders on the
- * server or without JS. The bell turns them off (and on) and the choice is remembered.
+ * server or without JS. The bell, placed in the page's flow beside the search so it covers nothing, turns
+ * them off (and on) and the choice is remembered.
  */
 export function RecentPurchases() {
   const fetcher = useFetcher<typeof loader>();
@@ -61,15 +62,7 @@ export function RecentPurchases() {
   const order = shown >= 0 ? orders[shown] : undefined;
 
   return (
-    <div className="fixed bottom-4 left-4 z-30 flex flex-col items-start gap-2" data-recent-orders={count}>
-      <div role="status" aria-live="polite">
-        {order && (
-          <p className="max-w-xs rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-lg">
-            <span className="font-semibold">{order.email}</span> bought {order.quantity} × {order.productTitle}
-            <span className="mt-1 block text-xs text-slate-600">{order.timeAgo}</span>
-          </p>
-        )}
-      </div>
+    <>
       <button
         type="button"
         aria-pressed={!muted}
@@ -80,11 +73,44 @@ export function RecentPurchases() {
           saveMuted(next);
           setMutedByClick(next);
         }}
-        className="grid size-10 place-items-center rounded-full border border-slate-300 bg-white text-lg shadow"
+        className="grid size-10 shrink-0 place-items-center rounded-lg border border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
       >
-        <span aria-hidden="true">{muted ? "🔕" : "🔔"}</span>
+        <BellIcon muted={muted} />
       </button>
-    </div>
+      {/* The toast floats over the page, but lets taps through to whatever is under it. */}
+      <div
+        role="status"
+        aria-live="polite"
+        data-recent-orders={count}
+        className="pointer-events-none fixed bottom-4 left-4 z-30 max-w-[calc(100vw-2rem)]"
+      >
+        {order && (
+          <p className="max-w-xs rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm shadow-lg">
+            <span className="font-semibold">{order.email}</span> bought {order.quantity} × {order.productTitle}
+            <span className="mt-1 block text-xs text-slate-600">{order.timeAgo}</span>
+          </p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function BellIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="size-5"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      <path d="M6 16V11a6 6 0 0 1 12 0v5l1.5 2h-15L6 16z" />
+      <path d="M10 20.5a2 2 0 0 0 4 0" />
+      {muted && <path d="M4 4l16 16" />}
+    </svg>
   );
 }
 

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { Logo } from "./logo";
+import { SocialIcon } from "./social-icon";
 
 export type FooterSocialLink = { _id: string; name: string; link: string };
 
@@ -26,7 +27,7 @@ export function SiteFooter({ socialLinks, loggedIn = false }: { socialLinks: Foo
         <div className="flex flex-col gap-3">
           <Logo />
           {socialLinks.length > 0 && (
-            <ul aria-label="Social media" className="flex gap-2">
+            <ul aria-label="Social media" className="flex flex-wrap gap-2">
               {socialLinks.map((social) => (
                 <li key={social._id}>
                   <a
@@ -34,9 +35,10 @@ export function SiteFooter({ socialLinks, loggedIn = false }: { socialLinks: Foo
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={`${social.name} (opens in a new tab)`}
-                    className="grid size-9 place-items-center rounded-full bg-slate-100 text-sm font-bold text-slate-700 uppercase hover:bg-brand-50 hover:text-brand-700"
+                    className="flex items-center gap-2 rounded-full bg-slate-100 px-3 py-2 text-sm font-medium text-slate-700 hover:bg-brand-50 hover:text-brand-700"
                   >
-                    <span aria-hidden="true">{social.name.slice(0, 2)}</span>
+                    <SocialIcon name={social.name} />
+                    <span>{social.name}</span>
                   </a>
                 </li>
               ))}

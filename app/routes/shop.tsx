@@ -83,41 +83,44 @@ export default function Shop() {
       </section>
 
       <div className="mx-auto max-w-6xl px-4 py-8">
-        <Form method="get" role="search" className="mb-8 flex flex-wrap items-end gap-3" preventScrollReset>
-          <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
-            Search products
-            <input
-              type="search"
-              name="q"
-              defaultValue={query}
-              maxLength={100}
-              placeholder="Search by title"
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal"
-            />
-          </label>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            Category
-            <select
-              name="category"
-              defaultValue={category}
-              onChange={(event) => hydrated && submit(event.currentTarget.form, { preventScrollReset: true })}
-              className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal"
+        <div className="mb-8 flex items-end gap-3">
+          <Form method="get" role="search" className="flex flex-1 flex-wrap items-end gap-3" preventScrollReset>
+            <label className="flex min-w-56 flex-1 flex-col gap-1 text-sm font-medium">
+              Search products
+              <input
+                type="search"
+                name="q"
+                defaultValue={query}
+                maxLength={100}
+                placeholder="Search by title"
+                className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal"
+              />
+            </label>
+            <label className="flex flex-col gap-1 text-sm font-medium">
+              Category
+              <select
+                name="category"
+                defaultValue={category}
+                onChange={(event) => hydrated && submit(event.currentTarget.form, { preventScrollReset: true })}
+                className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base font-normal"
+              >
+                <option value="">All categories</option>
+                {categories.map((candidate) => (
+                  <option key={candidate._id} value={candidate._id}>
+                    {candidate.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="submit"
+              className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
             >
-              <option value="">All categories</option>
-              {categories.map((candidate) => (
-                <option key={candidate._id} value={candidate._id}>
-                  {candidate.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            type="submit"
-            className="rounded-lg bg-brand-600 px-5 py-2 font-semibold text-white hover:bg-brand-700"
-          >
-            Search
-          </button>
-        </Form>
+              Search
+            </button>
+          </Form>
+          <RecentPurchases />
+        </div>
 
         <div aria-busy={searching} className={searching ? "opacity-50 transition-opacity" : undefined}>
           {groups.length === 0 ? (
@@ -128,7 +131,7 @@ export default function Shop() {
                 <h2 id={`category-${group.id}`} className="mb-4 text-2xl font-bold">
                   {group.name}
                 </h2>
-                <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
+                <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
                   {group.products.map((product) => (
                     <li key={product._id}>
                       <ProductCard product={product} href={`/shop/${product._id}${search}`} />
@@ -141,7 +144,6 @@ export default function Shop() {
         </div>
       </div>
       <Outlet />
-      <RecentPurchases />
     </>
   );
 }

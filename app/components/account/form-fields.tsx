@@ -93,11 +93,11 @@ export function SubmitButton({
   );
 }
 
-/** The framed card that holds a sign-in style form. */
+/** The framed card that holds a sign-in style form, centred on the page (beside `aside` when there is one). */
 export function AccountCard({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
   return (
-    <div className="mx-auto flex max-w-5xl flex-col gap-8 px-4 py-10 md:flex-row md:items-start">
-      <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm md:mx-0 mx-auto">
+    <div className="mx-auto flex max-w-5xl flex-col items-center gap-8 px-4 py-10 md:flex-row md:items-start md:justify-center">
+      <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-bold">{title}</h1>
         {children}
       </section>
