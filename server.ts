@@ -182,6 +182,7 @@ function loadContext(req: express.Request, res: express.Response): AppLoadContex
     logger: withFields(logger, { requestId }),
     callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
     settings: uiSettings,
+    requestMethod: req.method,
   };
 }
 
