@@ -75,8 +75,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (cart) {
     cart.headers.forEach((value, name) => headers.append(name, value));
     cartCount = cart.quote.cartItems.length;
-  } else {
-    for (const setCookie of cookieCart.setCookies) headers.append("Set-Cookie", setCookie);
+  } else if (cookieCart.setCookie) {
+    headers.append("Set-Cookie", cookieCart.setCookie);
   }
   const checkout = panelOpen && cart ? await loadCheckoutPanel(context, request, cart.quote) : null;
   const cartPanel = panelOpen ? { quote: cart?.quote ?? null, checkout } : null;
