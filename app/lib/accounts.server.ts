@@ -33,15 +33,6 @@ export type AccountProfile = z.infer<typeof profilePayload>;
 const challengePayload = z.discriminatedUnion("provider", [
   z.object({ provider: z.literal("builtin"), token: z.string(), honeypotField: z.string() }),
   z.object({
-    provider: z.literal("question"),
-    token: z.null(),
-    question: z.object({
-      text: z.string(),
-      choices: z.array(z.object({ label: z.string(), answer: z.string() })),
-    }),
-    honeypotField: z.string(),
-  }),
-  z.object({
     provider: z.enum(["recaptcha", "turnstile"]),
     siteKey: z.string(),
     token: z.null(),
@@ -123,15 +114,7 @@ export function mergeGuestCart(context: AppLoadContext, token: string, cartItems
   });
 }
 
-/**
- * What a page needs to render the human check of a guarded form (guest checkout, redeem, replacement).
- * Read while answering a form post, the form is being shown again after a refusal: then the check is
- * a visible question, so a person is never refused by a rule they cannot see (ADR 019).
- */
+/** What a page needs to render the human check of a guarded form (guest checkout, redeem, replacement). */
 export function readHumanCheckChallenge(context: AppLoadContext): Promise<ApiResult<HumanCheckChallenge>> {
-  const visible = context.requestMethod === "POST";
-  return apiCall(context, {
-    path: `/v1/human-check/challenge${visible ? "?visible=true" : ""}`,
-    payload: challengePayload,
-  });
+  return apiCall(context, { path: "/v1/human-check/challenge", payload: challengePayload });
 }
