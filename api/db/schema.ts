@@ -44,6 +44,15 @@ export const users = pgTable(
     balanceCents: integer("balance_cents").notNull().default(0),
     /** Set for accounts created by guest checkout until the owner sets a password. */
     autoCreated: boolean("auto_created").notNull().default(false),
+    /** Set by staff: sign-in is refused and every session revoked while it is set. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    blockReason: text("block_reason").notNull().default(""),
+    /** Staff two-factor sign-in (TOTP): the secret, encrypted with a key derived from SESSION_SECRET. */
+    totpSecret: text("totp_secret"),
+    /** Set once the first code from the authenticator app was accepted; null: two-factor sign-in is off. */
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last 30-second step a code was accepted for: a code is never accepted twice. */
+    totpLastStep: integer("totp_last_step"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -109,6 +118,41 @@ export const passwordResets = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** One-time recovery codes of a staff member's two-factor sign-in, stored as SHA-256 hashes. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("recovery_codes_user_code_key").on(t.userId, t.codeHash)],
+);
+
+/**
+ * The second step of a staff sign-in: the password was right, the code is still to come. Only a hash
+ * of the challenge token is stored; it lasts minutes, counts wrong codes and is used once.
+ */
+export const signInChallenges = pgTable(
+  "sign_in_challenges",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("sign_in_challenges_token_hash_key").on(t.tokenHash)],
 );
 
 /** Fixed-window counters shared by every instance through the database. */
@@ -189,9 +233,17 @@ export const productOptions = pgTable(
     title: text("title").notNull(),
     active: boolean("active").notNull().default(true),
     position: integer("position").notNull().default(0),
+    /** How many buyers one credential is sold to: 1 for a private account, N for a shared one (seats). */
+    seats: integer("seats").notNull().default(1),
+    /** The back office lists the option as low on stock when its free seats fall under this (0: never). */
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("product_options_product_idx").on(t.productId)],
+  (t) => [
+    index("product_options_product_idx").on(t.productId),
+    check("product_options_seats_range", sql`${t.seats} between 1 and 1000`),
+    check("product_options_low_stock_not_negative", sql`${t.lowStockThreshold} >= 0`),
+  ],
 );
 
 /** The spec's subOptions: a warranty duration of an option with its own price. */
@@ -218,6 +270,8 @@ export const warrantyDurations = pgTable(
  * Stock is a table of credentials. A credential moves available -> reserved (by an unpaid
  * order, until reserved_until) -> delivered, or back to available when a reservation expires.
  * A delivered credential that a warranty replacement took the place of becomes replaced: never sold again.
+ * An option with N seats sells each account to N buyers: the account has one row per seat (same
+ * username and password, seat 1..N), so every row is still claimed, delivered and replaced on its own.
  */
 export const stockCredentials = pgTable(
   "stock_credentials",
@@ -233,12 +287,18 @@ export const stockCredentials = pgTable(
       .default("available"),
     orderProductId: text("order_product_id"),
     reservedUntil: timestamp("reserved_until", { withTimezone: true }),
+    /** Which seat of the account this row sells (1 for a private account). */
+    seat: integer("seat").notNull().default(1),
+    /** The label staff gave the import this credential came in with. */
+    batchLabel: text("batch_label").notNull().default(""),
     createdAt: createdAt(),
     deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [
     index("stock_credentials_option_status_idx").on(t.optionId, t.status),
     index("stock_credentials_order_product_idx").on(t.orderProductId),
+    /** Finding an imported line among the option's stock (duplicates are refused against it). */
+    index("stock_credentials_option_username_idx").on(t.optionId, t.username),
     check(
       "stock_credentials_reservation_has_order",
       sql`${t.status} = 'available' or ${t.status} = 'void' or ${t.orderProductId} is not null`,
@@ -500,6 +560,8 @@ export const balanceLedger = pgTable(
     orderId: text("order_id").references(() => orders.id),
     paymentId: text("payment_id").references(() => payments.id),
     note: text("note").notNull().default(""),
+    /** The staff member who made an adjustment or a refund by hand; the customer sees 'Admin'. */
+    staffUserId: text("staff_user_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -767,6 +829,29 @@ export const auditLog = pgTable(
     index("audit_log_actor_idx").on(t.actorUserId, t.createdAt),
   ],
 );
+
+/**
+ * Addresses refused at checkout: an exact address (`someone@example.com`) or a pattern with `*`
+ * (`*@spam.example`, `bot*@example.com`), compared case-insensitively.
+ */
+export const emailBlocklist = pgTable(
+  "email_blocklist",
+  {
+    id: id(),
+    pattern: text("pattern").notNull(),
+    note: text("note").notNull().default(""),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("email_blocklist_pattern_key").on(sql`lower(${t.pattern})`)],
+);
+
+/** Store-wide settings staff change (such as `staff.requireTwoFactor`), one JSON value per key. */
+export const storeSettings = pgTable("store_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
 
 // ---------------------------------------------------------------- mail
 
