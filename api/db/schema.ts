@@ -237,6 +237,12 @@ export const productOptions = pgTable(
     seats: integer("seats").notNull().default(1),
     /** The back office lists the option as low on stock when its free seats fall under this (0: never). */
     lowStockThreshold: integer("low_stock_threshold").notNull().default(0),
+    /**
+     * Set when the operator was told the option fell under its threshold (or sold out); cleared when stock
+     * rises above it again, so each crossing is notified once, not every sale under it.
+     */
+    lowStockNotifiedAt: timestamp("low_stock_notified_at", { withTimezone: true }),
+    soldOutNotifiedAt: timestamp("sold_out_notified_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -463,6 +469,9 @@ export const orderProducts = pgTable(
     quantity: integer("quantity").notNull(),
     priceCents: integer("price_cents").notNull(),
     isReplacement: boolean("is_replacement").notNull().default(false),
+    /** Refunded to the customer's balance by staff: its credentials are withdrawn from the customer's view. */
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    refundedCents: integer("refunded_cents").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -523,6 +532,9 @@ export const payments = pgTable(
       .notNull()
       .default("pending"),
     checkoutUrl: text("checkout_url"),
+    /** Set when staff confirmed the payment by hand because the provider's webhook never came. */
+    confirmedByUserId: text("confirmed_by_user_id").references(() => users.id, { onDelete: "set null" }),
+    confirmationReason: text("confirmation_reason"),
     createdAt: createdAt(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
   },
@@ -585,10 +597,15 @@ export const tickets = pgTable(
     status: text("status", { enum: ["open", "closed"] })
       .notNull()
       .default("open"),
+    /** True while the last message is the customer's: the staff inbox's "waiting for staff". */
+    awaitingStaff: boolean("awaiting_staff").notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("tickets_user_updated_idx").on(t.userId, t.updatedAt)],
+  (t) => [
+    index("tickets_user_updated_idx").on(t.userId, t.updatedAt),
+    index("tickets_status_updated_idx").on(t.status, t.updatedAt),
+  ],
 );
 
 export const ticketMessages = pgTable(
@@ -672,6 +689,10 @@ export const feedback = pgTable(
     stars: integer("stars").notNull(),
     message: text("message").notNull(),
     visible: boolean("visible").notNull().default(true),
+    /** The store's public reply, shown under the review as 'Admin'. */
+    reply: text("reply"),
+    repliedAt: timestamp("replied_at", { withTimezone: true }),
+    repliedBy: text("replied_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -870,8 +891,37 @@ export const mailOutbox = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** The order a mail is about, so the back office lists the mails of an order. */
+    orderId: text("order_id"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_order_idx").on(t.orderId)],
+);
+
+/**
+ * The operator's notifications sent to NOTIFY_WEBHOOK_URL, written in the transaction of the event they
+ * report and delivered like mail (claimed with SKIP LOCKED and a lease, retried with backoff). The
+ * idempotency key travels with every attempt so the receiver can drop a repeat.
+ */
+export const notificationOutbox = pgTable(
+  "notification_outbox",
+  {
+    id: id(),
+    event: text("event").notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("notification_outbox_idempotency_key").on(t.idempotencyKey),
+    index("notification_outbox_due_idx").on(t.status, t.nextAttemptAt),
+  ],
 );

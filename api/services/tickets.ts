@@ -183,7 +183,10 @@ async function appendMessage(
     .insert(ticketMessages)
     .values({ ticketId: ticket.id, ...message })
     .returning({ createdAt: ticketMessages.createdAt });
-  await tx.update(tickets).set({ updatedAt: added.createdAt }).where(eq(tickets.id, ticket.id));
+  await tx
+    .update(tickets)
+    .set({ updatedAt: added.createdAt, awaitingStaff: !message.fromStaff })
+    .where(eq(tickets.id, ticket.id));
 }
 
 export async function sendCustomerMessage(

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPEN_TICKETS_LIMIT } from "../../contract/ticket";
 import { newId } from "../../api/db/ids";
-import { mailOutbox, orders, ticketMessages } from "../../api/db/schema";
+import { mailOutbox, orders, ticketMessages, tickets } from "../../api/db/schema";
 import { addStaffReply } from "../../api/services/tickets";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
@@ -92,6 +92,25 @@ describe("/v1/ticket", () => {
     const one = await client.get(`/v1/ticket/read/${ticket._id}`, { token: customer.token });
     expect(one.status).toBe(200);
     expect(one.body.payload.messages).toHaveLength(4);
+  });
+
+  it("marks a ticket as waiting for staff while the customer spoke last", async () => {
+    const customer = await createCustomer(client.db);
+    const ticketId = await openOne(customer.token);
+    const awaiting = async () =>
+      (
+        await client.db.select({ awaitingStaff: tickets.awaitingStaff }).from(tickets).where(eq(tickets.id, ticketId))
+      )[0].awaitingStaff;
+    expect(await awaiting()).toBe(true);
+    await addStaffReply(client.deps, { ticketId, staffUserId: null, message: "Which device?" });
+    expect(await awaiting()).toBe(false);
+    const sent = await client.post(
+      "/v1/ticket/sendMessage",
+      { ticketId, message: "A phone" },
+      { token: customer.token },
+    );
+    expect(sent.status).toBe(200);
+    expect(await awaiting()).toBe(true);
   });
 
   it("answers another customer 404 for every call on a foreign ticket, and changes nothing", async () => {
