@@ -27,6 +27,13 @@ export const STAFF_AREAS = {
   /** Customers and orders: support reads, managers also change (balance, block). */
   customersRead: ["owner", "manager", "support"],
   customersWrite: ["owner", "manager"],
+  /** Orders: every staff role reads them; owners and managers act on them (deliver, confirm, refund, cancel). */
+  ordersRead: ["owner", "manager", "support"],
+  ordersWrite: ["owner", "manager"],
+  /** The customers' tickets, warranty and other requests, and feedback moderation. */
+  support: ["owner", "support"],
+  /** Which operator notifications go to mail and to the webhook. */
+  notifications: ["owner"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
 
