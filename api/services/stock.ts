@@ -14,17 +14,29 @@ export async function claimCredentials(
   claim: { optionId: string; orderProductId: string; quantity: number; reservedUntil: Date | null },
 ): Promise<string[]> {
   if (claim.quantity <= 0) return [];
-  const claimable = tx
+  // Two statements, not `UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)`: planned as a
+  // nested loop, that subquery runs again for each row, skips the rows the UPDATE already changed, and
+  // hands out more than n (seen on PGlite and possible on PostgreSQL).
+  const claimable = await tx
     .select({ id: stockCredentials.id })
     .from(stockCredentials)
     .where(and(eq(stockCredentials.optionId, claim.optionId), eq(stockCredentials.status, "available")))
     .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
     .limit(claim.quantity)
     .for("update", { skipLocked: true });
+  if (claimable.length === 0) return [];
   const claimed = await tx
     .update(stockCredentials)
     .set({ status: "reserved", orderProductId: claim.orderProductId, reservedUntil: claim.reservedUntil })
-    .where(and(inArray(stockCredentials.id, claimable), eq(stockCredentials.status, "available")))
+    .where(
+      and(
+        inArray(
+          stockCredentials.id,
+          claimable.map((row) => row.id),
+        ),
+        eq(stockCredentials.status, "available"),
+      ),
+    )
     .returning({ id: stockCredentials.id });
   return claimed.map((row) => row.id);
 }
