@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { deliveredCredentials, stockCredentials } from "../db/schema";
+import { rearmStockNotifications } from "./stock-levels";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -41,14 +42,18 @@ export async function claimCredentials(
   return claimed.map((row) => row.id);
 }
 
-/** Puts the reserved credentials of these order lines back on sale. */
+/** Puts the reserved credentials of these order lines back on sale (and re-arms their low-stock notices). */
 export async function releaseReservations(tx: Executor, orderProductIds: string[]): Promise<number> {
   if (orderProductIds.length === 0) return 0;
   const released = await tx
     .update(stockCredentials)
     .set({ status: "available", orderProductId: null, reservedUntil: null })
     .where(and(inArray(stockCredentials.orderProductId, orderProductIds), eq(stockCredentials.status, "reserved")))
-    .returning({ id: stockCredentials.id });
+    .returning({ id: stockCredentials.id, optionId: stockCredentials.optionId });
+  await rearmStockNotifications(
+    tx,
+    released.map((row) => row.optionId),
+  );
   return released.length;
 }
 
