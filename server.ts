@@ -19,6 +19,7 @@ import { ensureDemoOwner } from "./api/db/demo-owner";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
+import { startNotificationSender } from "./api/notifications/sender";
 import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
 import type { UiSettings } from "./app/load-context";
@@ -50,6 +51,7 @@ if (config.env === "development" && config.seedDemo !== false) {
 }
 const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
+const notificationSender = startNotificationSender({ db: database.db, config, logger });
 const orderExpiry = startOrderExpiry({ db: database.db, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
@@ -243,6 +245,7 @@ async function shutdown(signal: string) {
   // Stop accepting, let in-flight requests finish, then close the database.
   server.close(async () => {
     await mailer.stop();
+    await notificationSender.stop();
     await orderExpiry.stop();
     await database.close();
     logger.info("stopped");

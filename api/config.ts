@@ -53,6 +53,13 @@ const envSchema = z.object({
   HUMAN_CHECK_SITE_KEY: z.string().min(1).optional(),
   HUMAN_CHECK_VERIFY_URL: z.string().url("must be an absolute URL of a siteverify endpoint").optional(),
   RATE_LIMIT_SCALE: z.coerce.number().positive("must be a positive number").default(1),
+  OPERATOR_EMAIL: z.string().email("must be an email address such as operator@store.example").optional(),
+  NOTIFY_WEBHOOK_URL: z
+    .string()
+    .url("must be an absolute http:// or https:// URL")
+    .refine((url) => /^https?:\/\//i.test(url), "must be an absolute http:// or https:// URL")
+    .optional(),
+  NOTIFY_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 /** Where each provider verifies a widget's answer; HUMAN_CHECK_VERIFY_URL overrides it (tests use a local fake). */
@@ -86,6 +93,15 @@ export type Config = {
     | { provider: "recaptcha" | "turnstile"; secret: string; siteKey: string; verifyUrl: string };
   /** Multiplies every rate limit; above 1 only for load tests and end-to-end suites run from one address. */
   rateLimitScale: number;
+  notifications: OperatorChannelsConfig;
+};
+
+/** Where the operator's notifications go (ADR 030); an undefined channel is off. */
+export type OperatorChannelsConfig = {
+  /** OPERATOR_EMAIL */
+  operatorEmail: string | undefined;
+  /** NOTIFY_WEBHOOK_URL and the secret its requests are signed with. */
+  webhook: { url: string; secret: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -181,6 +197,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration: HUMAN_CHECK=${provider} needs HUMAN_CHECK_SECRET and HUMAN_CHECK_SITE_KEY`,
     );
   }
+  // A webhook without its secret would send notifications nobody can verify: refuse to start instead.
+  if (values.NOTIFY_WEBHOOK_URL && !values.NOTIFY_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: NOTIFY_WEBHOOK_URL needs NOTIFY_WEBHOOK_SECRET (at least 32 characters)",
+    );
+  }
+  if (values.NOTIFY_WEBHOOK_SECRET && !values.NOTIFY_WEBHOOK_URL) {
+    throw new ConfigError("Invalid configuration: NOTIFY_WEBHOOK_SECRET is set without NOTIFY_WEBHOOK_URL");
+  }
   const sessionSecrets = values.SESSION_SECRET
     ? values.SESSION_SECRET.split(",")
         .map((secret) => secret.trim())
@@ -213,6 +238,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             verifyUrl: values.HUMAN_CHECK_VERIFY_URL ?? SITEVERIFY_URLS[provider],
           },
     rateLimitScale: values.RATE_LIMIT_SCALE,
+    notifications: {
+      operatorEmail: values.OPERATOR_EMAIL,
+      webhook: values.NOTIFY_WEBHOOK_URL
+        ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET! }
+        : undefined,
+    },
   };
 }
 

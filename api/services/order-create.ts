@@ -11,6 +11,7 @@ import { evaluateCoupon, redeemCoupon } from "./coupons";
 import { type OrderContext, type OrderStatus, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { clearServerCart, fillServerCart, readServerCart, returnLinesToServerCart } from "./server-cart";
 import { claimCredentials } from "./stock";
+import { recheckStockLevels } from "./stock-levels";
 import { loadPricedOptions } from "./catalogue";
 
 /*
@@ -215,6 +216,7 @@ async function placeOrder(
 
   if (payByBalance || priceCents === 0) {
     if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
+    // Delivers, notifies the operator and checks the stock levels.
     return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, now) };
   }
   const [payment] = await tx
@@ -229,6 +231,12 @@ async function placeOrder(
       createdAt: now,
     })
     .returning({ id: payments.id });
+  await recheckStockLevels(
+    tx,
+    ctx,
+    lines.filter((line) => line.fulfilMode === "auto").map((line) => line.quote.option._id),
+    now,
+  );
   return { orderId, status: "pending", payment: { id: payment.id, amountCents: priceCents, email: customer.email } };
 }
 

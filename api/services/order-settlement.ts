@@ -4,7 +4,9 @@ import { orderProducts, orders, payments, users } from "../db/schema";
 import { creditBalance } from "./balance";
 import { releaseCouponUse } from "./coupons";
 import { enqueueOrderConfirmation } from "./order-mail";
+import { type NotifyDeps, notifyOrderPaid } from "./operator-notifications";
 import { deliverLine, releaseReservations } from "./stock";
+import { recheckStockLevels } from "./stock-levels";
 
 /*
  * Order statuses:
@@ -17,8 +19,7 @@ import { deliverLine, releaseReservations } from "./stock";
  */
 export type OrderStatus = "pending" | "completed" | "partiallyComplete" | "expired" | "cancelled";
 
-export type OrderContext = {
-  publicUrl: string;
+export type OrderContext = NotifyDeps & {
   /** RATE_LIMIT_SCALE: the unpaid-order cap per address is a rate limit, raised where many buyers share one. */
   rateLimitScale?: number;
 };
@@ -26,7 +27,8 @@ export type OrderContext = {
 /**
  * Delivers a paid order: reserved credentials first, then (late payment) whatever is still in stock.
  * Units that cannot be delivered any more are credited to the customer's balance at the price paid
- * for them (after any discount), and the order becomes partiallyComplete. Queues the confirmation.
+ * for them (after any discount), and the order becomes partiallyComplete. Queues the confirmation and
+ * the operator's notice, and (last, as it locks the options) checks the stock levels a late payment took.
  */
 export async function fulfilPaidOrder(
   tx: Executor,
@@ -46,7 +48,15 @@ export async function fulfilPaidOrder(
     const manual = line.fulfilMode === "manual";
     const delivered = manual ? 0 : await deliverLine(tx, line, now);
     if (!manual) undeliveredCents += (line.quantity - delivered) * line.unitPriceCents;
-    mailLines.push({ title: line.title, subtitle: line.subtitle, quantity: line.quantity, delivered, manual });
+    mailLines.push({
+      title: line.title,
+      subtitle: line.subtitle,
+      quantity: line.quantity,
+      delivered,
+      manual,
+      optionId: line.optionId,
+      priceCents: line.priceCents,
+    });
   }
   const refundCents =
     undeliveredCents > 0 && order.subtotalCents > 0
@@ -77,6 +87,18 @@ export async function fulfilPaidOrder(
       refundedCents: order.userId ? refundCents : 0,
       autoCreatedAccount: owner?.autoCreated ?? false,
     },
+    now,
+  );
+  await notifyOrderPaid(
+    tx,
+    ctx,
+    { order, lines: mailLines, status, refundedCents: order.userId ? refundCents : 0 },
+    now,
+  );
+  await recheckStockLevels(
+    tx,
+    ctx,
+    lines.filter((line) => line.fulfilMode === "auto").map((line) => line.optionId),
     now,
   );
   return status;

@@ -5,7 +5,9 @@ import { AppError, notFound } from "../errors";
 import { gatewayForWebhook } from "../payments/registry";
 import { type SandboxOutcome, signSandboxEvent } from "../payments/sandbox";
 import type { HostedGatewayName, PaymentEvent } from "../payments/types";
+import { centsToUsd } from "../../contract/money";
 import { creditBalance } from "./balance";
+import { type OperatorNotice, notifyOperator } from "./operator-notifications";
 import { closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { type PaymentDeps, paymentGatewaysFor } from "./payments";
 
@@ -40,8 +42,15 @@ export async function receiveWebhook(
   return applyPaymentEvent(deps, gateway.name, event, now);
 }
 
-/** Thrown inside the transaction to undo the webhook_events row of an event that must change nothing. */
-class EventChangesNothing extends Error {}
+/**
+ * Thrown inside the transaction to undo the webhook_events row of an event that must change nothing.
+ * `anomaly` is what the operator is told once the transaction is undone.
+ */
+class EventChangesNothing extends Error {
+  constructor(readonly anomaly?: OperatorNotice) {
+    super("the event changes nothing");
+  }
+}
 
 /**
  * Our own payment id comes first: it travels to the provider before the provider's reference is stored,
@@ -117,11 +126,43 @@ export async function applyPaymentEvent(
             expected: `${payment.amountCents} ${payment.currency}`,
             received: `${event.amountCents} ${event.currency}`,
           });
-          throw new EventChangesNothing();
+          throw new EventChangesNothing({
+            event: "payment.amount_mismatch",
+            key: `${gateway}:${event.eventId}`,
+            data: {
+              paymentId: payment.id,
+              orderId: payment.orderId,
+              purpose: payment.purpose,
+              gateway,
+              providerEventId: event.eventId,
+              expected: { amount: centsToUsd(payment.amountCents), currency: payment.currency },
+              received: { amount: centsToUsd(event.amountCents), currency: event.currency },
+            },
+          });
         }
         // 4. Forward only: a paid payment stays paid. Paid after failed/expired is a late payment, honoured.
         if (payment.status === "paid" || payment.status === "refunded") return "duplicate" as const;
         await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+        if (payment.status === "failed" || payment.status === "expired") {
+          await notifyOperator(
+            tx,
+            deps.config,
+            {
+              event: "payment.late",
+              key: payment.id,
+              data: {
+                paymentId: payment.id,
+                orderId: payment.orderId,
+                purpose: payment.purpose,
+                gateway,
+                amount: centsToUsd(payment.amountCents),
+                currency: payment.currency,
+                previousStatus: payment.status,
+              },
+            },
+            now,
+          );
+        }
         if (payment.purpose === "topup") {
           await creditBalance(tx, payment.userId, payment.amountCents, "in", {
             paymentId: payment.id,
@@ -136,7 +177,7 @@ export async function applyPaymentEvent(
           .where(eq(orders.id, payment.orderId!))
           .for("update");
         if (order.status === "completed" || order.status === "partiallyComplete") return "applied" as const;
-        await fulfilPaidOrder(tx, { publicUrl: deps.config.publicUrl }, order.id, now);
+        await fulfilPaidOrder(tx, deps.config, order.id, now);
         return "applied" as const;
       }
 
@@ -156,8 +197,10 @@ export async function applyPaymentEvent(
       return "applied" as const;
     });
   } catch (error) {
-    if (error instanceof EventChangesNothing) return "ignored";
-    throw error;
+    if (!(error instanceof EventChangesNothing)) throw error;
+    const { anomaly } = error;
+    if (anomaly) await deps.db.transaction((tx) => notifyOperator(tx, deps.config, anomaly, now));
+    return "ignored";
   }
 }
 

@@ -72,7 +72,11 @@ async function assertMethodAvailable(db: Executor, config: Config, method: strin
   }
 }
 
-const orderContext = (config: Config) => ({ publicUrl: config.publicUrl, rateLimitScale: config.rateLimitScale });
+const orderContext = (config: Config) => ({
+  publicUrl: config.publicUrl,
+  rateLimitScale: config.rateLimitScale,
+  notifications: config.notifications,
+});
 
 const findOrderUrl = (config: Config, orderId: string) =>
   `${config.publicUrl}/find-order?id=${encodeURIComponent(orderId)}`;

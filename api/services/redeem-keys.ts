@@ -96,7 +96,11 @@ export async function redeemKey(
       const customer = existing ?? (await newCustomer(tx, account!, input.email, now));
       const order = await createKeyOrder(
         tx,
-        { publicUrl: deps.config.publicUrl, rateLimitScale: deps.config.rateLimitScale },
+        {
+          publicUrl: deps.config.publicUrl,
+          rateLimitScale: deps.config.rateLimitScale,
+          notifications: deps.config.notifications,
+        },
         { customer, ...key, clientIp: input.clientIp, now },
       ).catch((error: unknown) => {
         if (error instanceof AppError && error.status === 409) {

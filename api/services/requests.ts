@@ -18,8 +18,10 @@ import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { requestResolvedMail } from "../mail/templates";
 import { assertHuman } from "./human-check";
+import { type NotifyDeps, notifyOperator } from "./operator-notifications";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 import { claimCredentials } from "./stock";
+import { recheckStockLevels } from "./stock-levels";
 
 /*
  * Warranty replacements and other requests on an order line (ADR 020). A request names a line by
@@ -226,10 +228,24 @@ export async function createReplacement(
         createdAt: now,
       })
       .returning();
-    if (product.autoReplace) {
-      const filled = await fillFromStock(tx, deps.config, request, null, now);
-      if (filled) return { request: filled, message: REQUEST_MESSAGES.replaced };
-    }
+    const filled = product.autoReplace ? await fillFromStock(tx, deps.config, request, null, now) : null;
+    await notifyOperator(
+      tx,
+      deps.config,
+      {
+        event: "request.created",
+        key: request.id,
+        data: {
+          requestId: request.id,
+          kind: "replacement",
+          status: filled ? "completed" : "pending",
+          orderId: request.orderId,
+          product: lines[0].title,
+        },
+      },
+      now,
+    );
+    if (filled) return { request: filled, message: REQUEST_MESSAGES.replaced };
     return { request: (await requestViews(tx, [request]))[0], message: REQUEST_MESSAGES.requested };
   });
 }
@@ -269,6 +285,22 @@ export async function createOtherRequest(
         createdAt: now,
       })
       .returning();
+    await notifyOperator(
+      tx,
+      deps.config,
+      {
+        event: "request.created",
+        key: request.id,
+        data: {
+          requestId: request.id,
+          kind: "other",
+          status: "pending",
+          orderId: request.orderId,
+          product: lines[0].title,
+        },
+      },
+      now,
+    );
     return (await requestViews(tx, [request]))[0];
   });
 }
@@ -279,7 +311,7 @@ export async function createOtherRequest(
  */
 async function fillFromStock(
   tx: Executor,
-  config: Pick<Config, "publicUrl">,
+  config: NotifyDeps,
   request: RequestRow,
   staffUserId: string | null,
   now: Date,
@@ -293,7 +325,9 @@ async function fillFromStock(
     reservedUntil: null,
   });
   if (!credentialId) return null;
-  return deliverReplacement(tx, config, { request, line, lineId, credentialId, staffUserId, now });
+  const delivered = await deliverReplacement(tx, config, { request, line, lineId, credentialId, staffUserId, now });
+  await recheckStockLevels(tx, config, [line.optionId], now);
+  return delivered;
 }
 
 /**
@@ -523,7 +557,7 @@ export async function endWarranty(
 export async function fillWaitingReplacements(
   db: Executor,
   optionId: string,
-  config: Pick<Config, "publicUrl">,
+  config: NotifyDeps,
   now = new Date(),
 ): Promise<number> {
   const [product] = await db

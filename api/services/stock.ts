@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { deliveredCredentials, stockCredentials } from "../db/schema";
+import { rearmStockNotifications } from "./stock-levels";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,29 +15,45 @@ export async function claimCredentials(
   claim: { optionId: string; orderProductId: string; quantity: number; reservedUntil: Date | null },
 ): Promise<string[]> {
   if (claim.quantity <= 0) return [];
-  const claimable = tx
+  // Two statements, not `UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)`: planned as a
+  // nested loop, that subquery runs again for each row, skips the rows the UPDATE already changed, and
+  // hands out more than n (seen on PGlite and possible on PostgreSQL).
+  const claimable = await tx
     .select({ id: stockCredentials.id })
     .from(stockCredentials)
     .where(and(eq(stockCredentials.optionId, claim.optionId), eq(stockCredentials.status, "available")))
     .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
     .limit(claim.quantity)
     .for("update", { skipLocked: true });
+  if (claimable.length === 0) return [];
   const claimed = await tx
     .update(stockCredentials)
     .set({ status: "reserved", orderProductId: claim.orderProductId, reservedUntil: claim.reservedUntil })
-    .where(and(inArray(stockCredentials.id, claimable), eq(stockCredentials.status, "available")))
+    .where(
+      and(
+        inArray(
+          stockCredentials.id,
+          claimable.map((row) => row.id),
+        ),
+        eq(stockCredentials.status, "available"),
+      ),
+    )
     .returning({ id: stockCredentials.id });
   return claimed.map((row) => row.id);
 }
 
-/** Puts the reserved credentials of these order lines back on sale. */
+/** Puts the reserved credentials of these order lines back on sale (and re-arms their low-stock notices). */
 export async function releaseReservations(tx: Executor, orderProductIds: string[]): Promise<number> {
   if (orderProductIds.length === 0) return 0;
   const released = await tx
     .update(stockCredentials)
     .set({ status: "available", orderProductId: null, reservedUntil: null })
     .where(and(inArray(stockCredentials.orderProductId, orderProductIds), eq(stockCredentials.status, "reserved")))
-    .returning({ id: stockCredentials.id });
+    .returning({ id: stockCredentials.id, optionId: stockCredentials.optionId });
+  await rearmStockNotifications(
+    tx,
+    released.map((row) => row.optionId),
+  );
   return released.length;
 }
 

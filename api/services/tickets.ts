@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/client";
 import { orders, ticketMessages, tickets, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import type { Logger } from "../logger";
+import { notifyOperator } from "./operator-notifications";
 import { enqueueTicketReplyMail } from "./ticket-mail";
 import { type Pager, containsPattern, pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
@@ -165,28 +166,33 @@ export async function openTicket(
       .values({ userId: input.userId, orderId: input.orderId, subject: input.subject })
       .returning();
     await tx.insert(ticketMessages).values({ ticketId: row.id, authorUserId: input.userId, message: input.message });
+    await notifyOperator(tx, deps.config, {
+      event: "ticket.opened",
+      key: row.id,
+      data: { ticketId: row.id, orderId: row.orderId || null },
+    });
     return (await ticketViews(tx, [row]))[0];
   });
-  // The operator's notice of a new ticket belongs here; the back office builds it (issue "back office").
   deps.logger.info("ticket opened", { ticketId: ticket._id });
   return ticket;
 }
 
-/** Adds a message to an open ticket and moves it up the list; closed tickets refuse with 409. */
+/** Adds a message to an open ticket and moves it up the list; closed tickets refuse with 409. Answers its id. */
 async function appendMessage(
   tx: Executor,
   ticket: TicketRow,
   message: { authorUserId: string | null; fromStaff: boolean; message: string },
-): Promise<void> {
+): Promise<string> {
   if (ticket.status === "closed") throw conflict(TICKET_MESSAGES.closed);
   const [added] = await tx
     .insert(ticketMessages)
     .values({ ticketId: ticket.id, ...message })
-    .returning({ createdAt: ticketMessages.createdAt });
+    .returning({ id: ticketMessages.id, createdAt: ticketMessages.createdAt });
   await tx
     .update(tickets)
     .set({ updatedAt: added.createdAt, awaitingStaff: !message.fromStaff })
     .where(eq(tickets.id, ticket.id));
+  return added.id;
 }
 
 export async function sendCustomerMessage(
@@ -196,7 +202,16 @@ export async function sendCustomerMessage(
   await hitRateLimit(deps.db, TICKET_MESSAGE_RULE, input.userId, { scale: deps.config.rateLimitScale });
   return deps.db.transaction(async (tx) => {
     const ticket = await ownTicketForUpdate(tx, input.userId, input.ticketId);
-    await appendMessage(tx, ticket, { authorUserId: input.userId, fromStaff: false, message: input.message });
+    const messageId = await appendMessage(tx, ticket, {
+      authorUserId: input.userId,
+      fromStaff: false,
+      message: input.message,
+    });
+    await notifyOperator(tx, deps.config, {
+      event: "ticket.reply",
+      key: messageId,
+      data: { ticketId: ticket.id, orderId: ticket.orderId || null },
+    });
     return readOwnTicket(tx, input.userId, input.ticketId);
   });
 }

@@ -11,6 +11,7 @@ const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] 
   { to: "/admin", label: "Overview", area: "overview", end: true },
   { to: "/admin/staff", label: "Staff", area: "staff" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },
+  { to: "/admin/notifications", label: "Notifications", area: "notifications" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchPostgresDatabase } from "./database";
-import { E2E_OWNER } from "./e2e-owner";
+import { E2E_OPERATOR_EMAIL, E2E_OWNER } from "./e2e-owner";
 
 /** E2E_DATA_DIR (set by playwright.config.ts) lets specs find the mail outbox; it starts empty on every run. */
 function freshDataDir(): string {
@@ -33,6 +33,8 @@ const env: NodeJS.ProcessEnv = {
   SANDBOX_PAYMENTS: "true",
   // Every browser of the suite comes from 127.0.0.1: per-address limits would stop it, not a bot.
   RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? "100",
+  // The operator's notices land in the outbox beside the customers' mail; specs read mail by recipient.
+  OPERATOR_EMAIL: E2E_OPERATOR_EMAIL,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
 };
 

@@ -1,5 +1,6 @@
 import { apiRouter } from "../../openapi";
+import { notificationRoutes } from "./notifications";
 import { staffRoutes } from "./staff";
 
 /** The back office's API, /v1/admin/* (ADR 023): each module's routes check their staff area. */
-export const adminRoutes = apiRouter().route("/", staffRoutes);
+export const adminRoutes = apiRouter().route("/", staffRoutes).route("/", notificationRoutes);

@@ -1,0 +1,153 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  NOTIFICATION_DELIVERIES_PAGE_SIZE,
+  NOTIFICATION_DELIVERY_STATUSES,
+  NOTIFICATION_EVENTS,
+  notificationEventField,
+} from "../../../contract/notifications";
+import { ok } from "../../http";
+import { staffActor, staffRoute } from "../../middleware/staff";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  pagerSchema,
+  pathParams,
+  publicIdSchema,
+} from "../../openapi";
+import {
+  NOTIFICATION_MESSAGES,
+  channelStatus,
+  listDeliveries,
+  readRoutingView,
+  retryNotification,
+  saveNotificationRouting,
+} from "../../services/admin-notifications";
+import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import { notFound } from "../../errors";
+import { STAFF_ONLY } from "./staff";
+
+/*
+ * /v1/admin/notifications (ADR 030, owners only): which operator notifications go to mail and to the
+ * webhook, whether each channel is configured, and the webhook's deliveries.
+ */
+
+const ADMIN = ["Back office"];
+
+const eventSchema = z.enum(NOTIFICATION_EVENTS);
+const routingSchema = z
+  .array(z.object({ event: eventSchema, label: z.string(), mail: z.boolean(), webhook: z.boolean() }))
+  .openapi("NotificationRouting", { description: "every event, with the channels it goes to" });
+const deliverySchema = z
+  .object({
+    _id: publicIdSchema,
+    event: z.string(),
+    status: z.enum(NOTIFICATION_DELIVERY_STATUSES),
+    attempts: z.number().int(),
+    lastError: z.string().nullable().openapi({ description: "why the last attempt failed (never the URL)" }),
+    createdAt: z.string(),
+    nextAttemptAt: z.string(),
+    sentAt: z.string().nullable(),
+  })
+  .openapi("NotificationDelivery");
+
+const pageField = z.coerce
+  .number()
+  .int("Page must be a whole number")
+  .min(1, "Page starts at 1")
+  .max(100_000)
+  .default(1)
+  .openapi({ param: { name: "page", in: "query" } });
+
+export const notificationRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/notifications",
+      tags: ADMIN,
+      summary: `The operator's notification settings and the webhook's deliveries, newest first, ${NOTIFICATION_DELIVERIES_PAGE_SIZE} a page`,
+      ...staffRoute("notifications"),
+      request: {
+        query: z.object({
+          page: pageField,
+          status: z
+            .enum(["", ...NOTIFICATION_DELIVERY_STATUSES])
+            .default("")
+            .openapi({ param: { name: "status", in: "query" }, description: "only deliveries in this state" }),
+        }),
+      },
+      responses: answers(
+        200,
+        z.object({
+          channels: z.object({
+            mail: z.object({ configured: z.boolean(), address: z.string().nullable() }),
+            webhook: z.object({
+              configured: z.boolean(),
+              origin: z.string().nullable().openapi({ description: "the receiver's origin; never its path" }),
+            }),
+          }),
+          routing: routingSchema,
+          deliveries: z.object({ records: z.array(deliverySchema), pager: pagerSchema }),
+        }),
+        "the settings and a page of deliveries",
+        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY },
+      ),
+    }),
+    async (c) => {
+      const db = c.get("db");
+      return ok(c, {
+        channels: channelStatus(c.get("config")),
+        routing: await readRoutingView(db),
+        deliveries: await listDeliveries(db, c.req.valid("query")),
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/notifications/routing",
+      tags: ADMIN,
+      summary: "Choose which events go to mail and which to the webhook; audited",
+      description: "Each list names the events the channel gets; every event not named is off for it.",
+      ...staffRoute("notifications"),
+      request: {
+        body: jsonBody(
+          z.object({
+            mail: z.array(notificationEventField).max(NOTIFICATION_EVENTS.length),
+            webhook: z.array(notificationEventField).max(NOTIFICATION_EVENTS.length),
+          }),
+        ),
+      },
+      responses: answers(200, routingSchema, "the saved settings", { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY }),
+    }),
+    async (c) =>
+      ok(
+        c,
+        await saveNotificationRouting(c.get("db"), staffActor(c), c.req.valid("json")),
+        NOTIFICATION_MESSAGES.saved,
+      ),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/notifications/deliveries/{notificationId}/retry",
+      tags: ADMIN,
+      summary: "Send a failed notification again now; audited",
+      ...staffRoute("notifications"),
+      request: { params: pathParams("notificationId") },
+      responses: answers(200, z.object({}), "queued again", {
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+        404: "no such notification",
+        409: "the notification is not failed",
+      }),
+    }),
+    async (c) => {
+      const { notificationId } = c.req.valid("param");
+      if (!PUBLIC_ID_PATTERN.test(notificationId)) throw notFound(NOTIFICATION_MESSAGES.notFound);
+      await retryNotification(c.get("db"), staffActor(c), notificationId);
+      return ok(c, {}, NOTIFICATION_MESSAGES.retrying);
+    },
+  );
