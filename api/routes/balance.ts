@@ -41,8 +41,12 @@ const balanceSheetSchema = z.object({
         .enum(["in", "out", "refund", "adjustment"])
         .openapi({ description: "`out` is a debit, the others credits" }),
       amount: usdSchema,
-      note: z.string(),
+      note: z.string().openapi({ description: "what it was for; the reason of a change staff made" }),
       orderId: publicIdSchema.nullable(),
+      by: z
+        .literal("Admin")
+        .nullable()
+        .openapi({ description: "`Admin` when staff made the change by hand (a balance adjustment), else null" }),
     }),
   ),
   pager: z.object({

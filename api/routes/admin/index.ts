@@ -1,5 +1,7 @@
 import { apiRouter } from "../../openapi";
+import { couponRoutes } from "./coupons";
+import { customerRoutes } from "./customers";
 import { staffRoutes } from "./staff";
 
 /** The back office's API, /v1/admin/* (ADR 023): each module's routes check their staff area. */
-export const adminRoutes = apiRouter().route("/", staffRoutes);
+export const adminRoutes = apiRouter().route("/", staffRoutes).route("/", customerRoutes).route("/", couponRoutes);
