@@ -97,6 +97,7 @@ export const balanceRoutes = apiRouter()
       responses: answers(201, z.object({ paymentUrl: z.string() }), "send the customer to `paymentUrl`", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
+        403: "the account's email is refused at checkout (the blocklist)",
         409: "the same Idempotency-Key still in progress",
         422: "the Idempotency-Key was used with another body",
         503: "the payment provider cannot be reached",
