@@ -4,7 +4,7 @@ import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { balanceAdjustmentSchema, blockSchema } from "../../contract/admin-customers";
 import { ROLE_LABELS } from "../../contract/staff";
-import { AdminHeading, AdminTable, AdminTime, Pager, inputClass, td, th } from "~/components/admin/admin-ui";
+import { AdminTable, AdminTime, Pager, inputClass, td, th } from "~/components/admin/admin-ui";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
@@ -200,10 +200,14 @@ export default function CustomerPage() {
           ← Customers
         </Link>
       </p>
-      <AdminHeading title={customer.email}>
-        Joined <AdminTime iso={customer.joined} />
-        {customer.autoCreated && " at a guest checkout (no password chosen yet)"}.
-      </AdminHeading>
+      <header className="flex flex-col gap-1">
+        {/* An email is one long word: it breaks anywhere rather than widen a phone's page. */}
+        <h1 className="text-2xl font-bold break-all">{customer.email}</h1>
+        <p className="text-slate-600">
+          Joined <AdminTime iso={customer.joined} />
+          {customer.autoCreated && " at a guest checkout (no password chosen yet)"}.
+        </p>
+      </header>
       {customer.blocked && (
         <p
           role="status"
