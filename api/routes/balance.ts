@@ -41,8 +41,12 @@ const balanceSheetSchema = z.object({
         .enum(["in", "out", "refund", "adjustment"])
         .openapi({ description: "`out` is a debit, the others credits" }),
       amount: usdSchema,
-      note: z.string(),
+      note: z.string().openapi({ description: "what it was for; the reason of a change staff made" }),
       orderId: publicIdSchema.nullable(),
+      by: z
+        .literal("Admin")
+        .nullable()
+        .openapi({ description: "`Admin` when staff made the change by hand (a balance adjustment), else null" }),
     }),
   ),
   pager: z.object({
@@ -93,6 +97,7 @@ export const balanceRoutes = apiRouter()
       responses: answers(201, z.object({ paymentUrl: z.string() }), "send the customer to `paymentUrl`", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
+        403: "the account's email is refused at checkout (the blocklist)",
         409: "the same Idempotency-Key still in progress",
         422: "the Idempotency-Key was used with another body",
         503: "the payment provider cannot be reached",

@@ -125,6 +125,7 @@ export const orderRoutes = apiRouter()
       responses: answers(201, createdSchema, "the order: completed (balance, $0) or pending (hosted gateway)", {
         400: "bad input, empty cart, coupon refused, payment method not available, human check failed (guest)",
         ...UNAUTHORIZED,
+        403: "the email is refused at checkout (blocklist, or a blocked account's): `errors.email`",
         409:
           "not enough stock, coupon used up, insufficient balance, the same Idempotency-Key still in progress; " +
           "guest: a line no longer sold, or the email has an account (`errors.email`: offer Sign In)",
@@ -176,6 +177,7 @@ export const orderRoutes = apiRouter()
       request: { body: jsonBody(redeemSchema) },
       responses: answers(201, z.object({ orderId: publicIdSchema }), "the completed order", {
         400: `bad input, human check failed, or \`${REDEEM_KEY_INVALID}\` (unknown, used, revoked or expired: one answer)`,
+        403: "the email is refused at checkout (blocklist, or a blocked account's): `errors.email`",
         409: "the plan is sold out or no longer sold: the key is NOT used and can be redeemed later",
         429: "more than 10 attempts in 15 minutes from this address, or too many new accounts",
       }),

@@ -151,6 +151,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       responses: answers(200, signedInSchema, "signed in", {
         400: "bad input; or the human check is needed (`humanCheckRequired: true`) and missing or failed",
         401: "`Invalid username or password` (with `humanCheckRequired: true` when the next try needs the check)",
+        403: "the password is right but staff blocked the account: `This account is blocked. Contact support.`",
         ...RATE_LIMITED,
       }),
     }),
@@ -218,6 +219,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       request: { body: jsonBody(resetInput) },
       responses: answers(200, tokenSchema, "signed in with the new password", {
         400: "bad input, password rules, or the code is invalid or has expired",
+        403: "the code is right but staff blocked the account: the password is not changed",
         ...RATE_LIMITED,
       }),
     }),

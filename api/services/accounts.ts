@@ -14,6 +14,7 @@ import { HUMAN_CHECK_FAILED, HUMAN_CHECK_FIELD, HUMAN_CHECK_REQUIRED, verifyHuma
 import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known-devices";
 import { RATE_RULES, countHit, hitRateLimit, hitsSoFar, subjectKey } from "./rate-limit";
 import { createSession, revokeAllSessions } from "./sessions";
+import { assertAccountNotBlocked } from "./customer-blocks";
 
 export const EMAIL_TAKEN = "An account with this email already exists. Please sign in.";
 export const USERNAME_TAKEN = "This username is already taken. Please choose another one.";
@@ -26,7 +27,7 @@ const sameText = (column: typeof users.username | typeof users.email, value: str
   sql`lower(${column}) = lower(${value})`;
 
 /** Which of our unique rules a failed insert or update broke, if any (PGlite and postgres.js name it differently). */
-function brokenUniqueIndex(error: unknown): string | undefined {
+export function brokenUniqueIndex(error: unknown): string | undefined {
   for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
     const fields = cause as { code?: unknown; constraint?: unknown; constraint_name?: unknown };
     if (fields.code === "23505") return String(fields.constraint_name ?? fields.constraint ?? "");
@@ -195,6 +196,7 @@ export async function login(
   if (candidates.length === 0) await verifyAgainstNobody(input.password);
   for (const candidate of candidates) {
     if (!(await verifyPassword(candidate.passwordHash, input.password))) continue;
+    await assertAccountNotBlocked(ctx.db, candidate.id);
     if (needsRehash(candidate.passwordHash)) {
       await ctx.db
         .update(users)

@@ -4,10 +4,18 @@ import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
 import { pagerFor } from "./paging";
 import { centsToUsd } from "../../contract/money";
+import { STAFF_AUTHOR } from "../../contract/ticket";
 
 export const INSUFFICIENT_BALANCE = "Insufficient balance";
 
-type LedgerLink = { orderId?: string; paymentId?: string; note?: string; now?: Date };
+type LedgerLink = {
+  orderId?: string;
+  paymentId?: string;
+  note?: string;
+  /** The staff member who made the change by hand (the customer sees 'Admin'). */
+  staffUserId?: string | null;
+  now?: Date;
+};
 
 /**
  * Spends balance in one conditional statement: two concurrent debits can never both pass a check
@@ -33,6 +41,7 @@ export async function debitBalance(
     orderId: link.orderId,
     paymentId: link.paymentId,
     note: link.note ?? "",
+    staffUserId: link.staffUserId ?? null,
     createdAt: link.now,
   });
   return { balanceAfterCents: row.balanceCents };
@@ -59,6 +68,7 @@ export async function creditBalance(
     orderId: link.orderId,
     paymentId: link.paymentId,
     note: link.note ?? "",
+    staffUserId: link.staffUserId ?? null,
     createdAt: link.now,
   });
   return { balanceAfterCents: row.balanceCents };
@@ -79,6 +89,7 @@ export async function readBalanceSheet(db: Executor, userId: string, page = 1) {
       amountCents: balanceLedger.amountCents,
       note: balanceLedger.note,
       orderId: balanceLedger.orderId,
+      staffUserId: balanceLedger.staffUserId,
     })
     .from(balanceLedger)
     .where(eq(balanceLedger.userId, userId))
@@ -94,6 +105,8 @@ export async function readBalanceSheet(db: Executor, userId: string, page = 1) {
       amount: centsToUsd(entry.amountCents),
       note: entry.note,
       orderId: entry.orderId,
+      // Staff appear to customers only as 'Admin' (ADR 023); who it was stays in the back office.
+      by: entry.staffUserId ? STAFF_AUTHOR : null,
     })),
     pager: pagerFor(page, Number(total), LEDGER_PAGE_SIZE),
   };

@@ -11,6 +11,7 @@ import { forgetAllDevices } from "./known-devices";
 import { hashPassword, passwordProblem } from "./passwords";
 import { RATE_RULES, hitRateLimit, subjectKey } from "./rate-limit";
 import { createSession, revokeAllSessions } from "./sessions";
+import { assertAccountNotBlocked } from "./customer-blocks";
 
 export const RESET_CODE_LIFETIME_MS = 10 * 60_000;
 export const RESET_CODE_MAX_TRIES = 5;
@@ -128,6 +129,7 @@ export async function resetPassword(
     .returning({ id: passwordResets.id, codeHash: passwordResets.codeHash });
   if (!reset) throw invalid();
   if (!codeMatches(ctx.config.sessionSecrets, reset.id, input.otp, reset.codeHash)) throw invalid();
+  await assertAccountNotBlocked(ctx.db, user.id);
 
   const accountProblem = passwordProblem(input.password, user);
   if (accountProblem) throw badRequest(accountProblem, { password: [accountProblem] });

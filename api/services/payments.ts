@@ -8,6 +8,7 @@ import { type PaymentGateways, createPaymentGateways } from "../payments/registr
 import { GatewayUnavailable, type HostedGatewayName } from "../payments/types";
 import { EMAIL_TAKEN, prepareGuestAccount } from "./accounts";
 import type { CartItemInput } from "./cart";
+import { assertAccountMayOrder, assertEmailMayOrder } from "./customer-blocks";
 import { assertHuman } from "./human-check";
 import {
   type CreatedOrder,
@@ -99,6 +100,7 @@ export type CheckoutResult = { orderId: string; paymentUrl?: string };
  */
 export async function checkout(deps: PaymentDeps, input: CheckoutInput & { userId: string }): Promise<CheckoutResult> {
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
+  await assertAccountMayOrder(deps.db, input.userId);
   const created = await createOrder(deps.db, orderContext(deps.config), input);
   return openOrderCheckout(deps, created, input.paymentMethod, () => cancelUnopenedOrder(deps.db, created.orderId));
 }
@@ -123,6 +125,7 @@ export async function guestCheckout(
   if (input.paymentMethod === "balance") throw badRequest(METHOD_UNAVAILABLE, { paymentMethod: [METHOD_UNAVAILABLE] });
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
   if (input.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
+  await assertEmailMayOrder(deps.db, input.email);
   const created = await prepareGuestAccount(ctx, input.email)
     .then((account) => createGuestOrder(deps.db, orderContext(deps.config), { ...input, account }))
     .catch((error: unknown) => {
@@ -187,6 +190,7 @@ export async function createTopUp(
   await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
   const [user] = await deps.db.select({ email: users.email }).from(users).where(eq(users.id, input.userId));
   if (!user) throw notFound("Account not found");
+  await assertEmailMayOrder(deps.db, user.email);
   const [payment] = await deps.db
     .insert(payments)
     .values({

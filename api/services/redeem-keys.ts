@@ -8,6 +8,7 @@ import { productOptions, products, redeemKeys, users, warrantyDurations } from "
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import type { Logger } from "../logger";
 import { EMAIL_TAKEN, type NewAccount, insertAccount, prepareGuestAccount } from "./accounts";
+import { assertEmailMayOrder } from "./customer-blocks";
 import { assertHuman } from "./human-check";
 import { createKeyOrder } from "./order-create";
 import { type Pager, pagerFor } from "./paging";
@@ -75,6 +76,7 @@ export async function redeemKey(
   const now = input.now ?? new Date();
   await hitRateLimit(deps.db, REDEEM_RULE, input.clientIp, { now, scale: deps.config.rateLimitScale });
   await assertHuman(deps, input.humanCheck, { ip: input.clientIp, now });
+  await assertEmailMayOrder(deps.db, input.email);
   const normalised = normaliseKeyCode(input.key);
   if (!normalised) throw invalidKey();
   const hash = keyHash(normalised);

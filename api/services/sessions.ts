@@ -47,7 +47,7 @@ export async function createSession(
   return token;
 }
 
-/** The signed-in user behind a token, or undefined when it is unknown, revoked or expired. */
+/** The signed-in user behind a token, or undefined when it is unknown, revoked, expired, or its account blocked. */
 export async function userForToken(db: Executor, token: string, now = new Date()): Promise<SessionUser | undefined> {
   const [row] = await db
     .select({
@@ -62,7 +62,15 @@ export async function userForToken(db: Executor, token: string, now = new Date()
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenDigest(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenDigest(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        // Blocking revokes every session too; this also stops a token made later (ADR 026).
+        isNull(users.blockedAt),
+      ),
+    )
     .limit(1);
   if (!row) return undefined;
   if (row.role !== "customer" && now.getTime() - row.sessionCreatedAt.getTime() >= STAFF_SESSION_LIFETIME_MS) {

@@ -23,6 +23,7 @@ const balanceSheetSchema = z.object({
       amount: z.number(),
       note: z.string(),
       orderId: z.string().nullable(),
+      by: z.string().nullable(),
     }),
   ),
   pager: pagerSchema,

@@ -9,6 +9,9 @@ export const meta: MetaFunction = () => [{ title: "Back office | Store" }, { nam
 /** The back office's sections, each shown only to the roles whose area it is. */
 const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] = [
   { to: "/admin", label: "Overview", area: "overview", end: true },
+  { to: "/admin/customers", label: "Customers", area: "customersRead" },
+  { to: "/admin/blocklist", label: "Blocklist", area: "customersRead" },
+  { to: "/admin/coupons", label: "Coupons", area: "coupons" },
   { to: "/admin/staff", label: "Staff", area: "staff" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },
   { to: "/admin/notifications", label: "Notifications", area: "notifications" },

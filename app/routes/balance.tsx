@@ -53,6 +53,7 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 
 /** What a ledger entry was for, in the customer's words. */
 function entryPurpose(entry: BalanceEntry): string {
+  if (entry.by) return `${entry.by}: ${entry.note || "Balance adjustment"}`;
   if (entry.type === "in") return "Top-up";
   if (entry.type === "out") return "Order payment";
   if (entry.type === "refund") return "Credit for an unfilled order";

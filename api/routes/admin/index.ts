@@ -1,6 +1,12 @@
 import { apiRouter } from "../../openapi";
+import { couponRoutes } from "./coupons";
+import { customerRoutes } from "./customers";
 import { notificationRoutes } from "./notifications";
 import { staffRoutes } from "./staff";
 
 /** The back office's API, /v1/admin/* (ADR 023): each module's routes check their staff area. */
-export const adminRoutes = apiRouter().route("/", staffRoutes).route("/", notificationRoutes);
+export const adminRoutes = apiRouter()
+  .route("/", staffRoutes)
+  .route("/", customerRoutes)
+  .route("/", couponRoutes)
+  .route("/", notificationRoutes);

@@ -1,0 +1,202 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { COUPONS_PAGE_SIZE, couponInputSchema } from "../../../contract/admin-coupons";
+import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import { notFound } from "../../errors";
+import { ok } from "../../http";
+import { staffActor, staffRoute } from "../../middleware/staff";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  pagerSchema,
+  pathParams,
+  publicIdSchema,
+  usdSchema,
+} from "../../openapi";
+import {
+  ADMIN_COUPON_MESSAGES,
+  couponProductChoices,
+  createCoupon,
+  deactivateCoupon,
+  deleteCoupon,
+  listCoupons,
+  readCoupon,
+  updateCoupon,
+} from "../../services/admin-coupons";
+import { STAFF_ONLY } from "./staff";
+
+/*
+ * /v1/admin/coupons (ADR 026): the store's coupons and the slots prizes, for managers and owners.
+ * What is saved here is what checkout applies (api/services/coupons.ts); every change is audited.
+ */
+
+const ADMIN = ["Back office"];
+const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
+const COUPON_FAILURES = { ...FAILURES, 404: "no coupon has this id" };
+
+const couponSchema = z
+  .object({
+    _id: publicIdSchema,
+    code: z.string(),
+    kind: z.enum(["percent", "fixed"]),
+    amount: z.number().openapi({ description: "percent (1-100) for a percent coupon, USD for a fixed one" }),
+    minAmount: usdSchema.openapi({ description: "the cart total it needs, before the discount" }),
+    maxUses: z.number().int().nullable().openapi({ description: "total uses; null: no limit" }),
+    usedCount: z.number().int().openapi({ description: "uses so far (an unpaid order that ends gives its use back)" }),
+    perCustomerLimit: z.number().int().nullable(),
+    expiresAt: z.string().nullable().openapi({ description: "ISO 8601; it stops applying at that moment" }),
+    products: z
+      .array(z.object({ _id: publicIdSchema, title: z.string() }))
+      .openapi({ description: "the products it applies to; empty: any product" }),
+    active: z.boolean(),
+    source: z.enum(["admin", "slots"]).openapi({ description: "`slots`: a prize of the slots game, for one customer" }),
+    ownerEmail: z.string().nullable().openapi({ description: "the customer a slots prize belongs to" }),
+    createdAt: z.string(),
+  })
+  .openapi("AdminCoupon");
+
+function couponIdOf(id: string): string {
+  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(ADMIN_COUPON_MESSAGES.notFound);
+  return id;
+}
+
+const couponPath = { params: pathParams("couponId") };
+const percentOrUsd = (coupon: { kind: string; amount: number }) =>
+  coupon.kind === "percent" ? `${coupon.amount}%` : `$${coupon.amount.toFixed(2)}`;
+
+export const couponRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/coupons",
+      tags: ADMIN,
+      summary: `Coupons of one source, newest first, ${COUPONS_PAGE_SIZE} a page`,
+      ...staffRoute("coupons"),
+      request: {
+        query: z.object({
+          page: z.coerce
+            .number()
+            .int("Page must be a whole number")
+            .min(1, "Page starts at 1")
+            .max(100_000)
+            .default(1)
+            .openapi({ param: { name: "page", in: "query" } }),
+          search: z
+            .string()
+            .trim()
+            .max(200, "Search is too long")
+            .default("")
+            .openapi({ param: { name: "search", in: "query" }, description: "part of the code (or owner's email)" }),
+          source: z
+            .enum(["admin", "slots"])
+            .default("admin")
+            .openapi({ param: { name: "source", in: "query" }, description: "`admin` (default) or `slots` prizes" }),
+        }),
+      },
+      responses: answers(200, z.object({ records: z.array(couponSchema), pager: pagerSchema }), "a page", FAILURES),
+    }),
+    async (c) => ok(c, await listCoupons(c.get("db"), c.req.valid("query"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/coupons/products",
+      tags: ADMIN,
+      summary: "The products a coupon can be restricted to (hidden ones too)",
+      ...staffRoute("coupons"),
+      responses: answers(
+        200,
+        z.array(z.object({ _id: publicIdSchema, title: z.string(), active: z.boolean() })),
+        "every product",
+        { ...UNAUTHORIZED, ...STAFF_ONLY },
+      ),
+    }),
+    async (c) => ok(c, await couponProductChoices(c.get("db"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/coupons/{couponId}",
+      tags: ADMIN,
+      summary: "One coupon",
+      ...staffRoute("coupons"),
+      request: couponPath,
+      responses: answers(200, couponSchema, "the coupon", COUPON_FAILURES),
+    }),
+    async (c) => ok(c, await readCoupon(c.get("db"), couponIdOf(c.req.valid("param").couponId))),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/coupons",
+      tags: ADMIN,
+      summary: "Create a coupon; audited",
+      description:
+        "Codes are unique without regard to letter case. `amount` is a whole percent, or USD when `kind` is fixed.",
+      ...staffRoute("coupons"),
+      request: { body: jsonBody(couponInputSchema) },
+      responses: answers(201, couponSchema, "the new coupon", {
+        ...FAILURES,
+        409: "another coupon has this code (`errors.code`)",
+      }),
+    }),
+    async (c) => {
+      const coupon = await createCoupon(c.get("db"), staffActor(c), c.req.valid("json"));
+      return ok(c, coupon, `Coupon ${coupon.code} created: ${percentOrUsd(coupon)} off`, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/coupons/{couponId}",
+      tags: ADMIN,
+      summary: "Save a coupon (every field); audited",
+      description: "Slots prizes cannot be edited. Total uses cannot go below the uses so far.",
+      ...staffRoute("coupons"),
+      request: { ...couponPath, body: jsonBody(couponInputSchema) },
+      responses: answers(200, couponSchema, "the coupon", {
+        ...COUPON_FAILURES,
+        409: "another coupon has this code (`errors.code`), or it is a slots prize",
+      }),
+    }),
+    async (c) => {
+      const couponId = couponIdOf(c.req.valid("param").couponId);
+      const coupon = await updateCoupon(c.get("db"), staffActor(c), couponId, c.req.valid("json"));
+      return ok(c, coupon, `Coupon ${coupon.code} saved`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/coupons/{couponId}/deactivate",
+      tags: ADMIN,
+      summary: "Stop a coupon applying at checkout (slots prizes too); audited",
+      ...staffRoute("coupons"),
+      request: couponPath,
+      responses: answers(200, couponSchema, "the coupon", COUPON_FAILURES),
+    }),
+    async (c) => {
+      const coupon = await deactivateCoupon(c.get("db"), staffActor(c), couponIdOf(c.req.valid("param").couponId));
+      return ok(c, coupon, `Coupon ${coupon.code} deactivated`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/coupons/{couponId}",
+      tags: ADMIN,
+      summary: "Delete a coupon no order ever used; audited",
+      ...staffRoute("coupons"),
+      request: couponPath,
+      responses: answers(200, z.object({ code: z.string() }), "the deleted coupon's code", {
+        ...COUPON_FAILURES,
+        409: "an order used it (deactivate it instead), or it is a slots prize",
+      }),
+    }),
+    async (c) => {
+      const code = await deleteCoupon(c.get("db"), staffActor(c), couponIdOf(c.req.valid("param").couponId));
+      return ok(c, { code }, `Coupon ${code} deleted`);
+    },
+  );
