@@ -11,7 +11,8 @@ import { generateKeys, revokeKeys } from "./redeem-keys";
  */
 
 export const KEY_MESSAGES = {
-  batchExists: "These keys were already generated: their codes were shown once and are not shown again. Find them in the list.",
+  batchExists:
+    "These keys were already generated: their codes were shown once and are not shown again. Find them in the list.",
   expiryPassed: "The expiry must be in the future",
   noneRevoked: "Nothing was revoked: these keys are used, already revoked or unknown",
 } as const;

@@ -1,10 +1,5 @@
 import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import {
-  STOCK_IMPORT_MAX_ROWS,
-  STOCK_PAGE_SIZE,
-  STOCK_REPORT_MAX_LINES,
-  type StockState,
-} from "../../contract/stock";
+import { STOCK_IMPORT_MAX_ROWS, STOCK_PAGE_SIZE, STOCK_REPORT_MAX_LINES, type StockState } from "../../contract/stock";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { productOptions, products, stockCredentials } from "../db/schema";

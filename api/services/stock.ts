@@ -73,7 +73,10 @@ async function spreadSeats(
     ids.length === 0
       ? []
       : tx
-          .selectDistinct({ username: sql<string>`lower(${stockCredentials.username})`, password: stockCredentials.password })
+          .selectDistinct({
+            username: sql<string>`lower(${stockCredentials.username})`,
+            password: stockCredentials.password,
+          })
           .from(stockCredentials)
           .where(inArray(stockCredentials.id, ids));
   const among = (accounts: { username: string; password: string }[]) =>

@@ -10,6 +10,8 @@ export const meta: MetaFunction = () => [{ title: "Back office | Store" }, { nam
 const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] = [
   { to: "/admin", label: "Overview", area: "overview", end: true },
   { to: "/admin/staff", label: "Staff", area: "staff" },
+  { to: "/admin/stock", label: "Stock", area: "catalogue" },
+  { to: "/admin/keys", label: "Redeem keys", area: "keys" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },
 ];
 

@@ -498,9 +498,7 @@ describe("audit and roles", () => {
       expect((await client.get("/v1/admin/stock", { token })).status).toBe(403);
       expect((await client.get(`/v1/admin/stock/${optionId}`, { token })).status).toBe(403);
       expect((await importLines(optionId, "x@x.example:y", "", token)).status).toBe(403);
-      expect((await client.post(`/v1/admin/stock/${optionId}/remove`, { batchLabel: "" }, { token })).status).toBe(
-        403,
-      );
+      expect((await client.post(`/v1/admin/stock/${optionId}/remove`, { batchLabel: "" }, { token })).status).toBe(403);
       expect((await client.post(`/v1/admin/stock/${optionId}/export`, {}, { token })).status).toBe(403);
     }
     expect(await rowsOf(optionId)).toHaveLength(0);
@@ -529,7 +527,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stock under concurrency (Postgr
     await importLines(listing.optionId, "family@x.example:plan");
     await buy(listing);
     await buy(listing);
-    const buyers = await Promise.all(Array.from({ length: 10 }, () => createCustomer(client.db, { balanceCents: 500 })));
+    const buyers = await Promise.all(
+      Array.from({ length: 10 }, () => createCustomer(client.db, { balanceCents: 500 })),
+    );
     for (const buyer of buyers) await addToCart(client, buyer.token, listing.optionId, 1);
     const answers = await Promise.all(
       buyers.map((buyer) =>
@@ -550,7 +550,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stock under concurrency (Postgr
       listing.optionId,
       Array.from({ length: 12 }, (_, index) => `pair${index}@x.example:p`).join("\n"),
     );
-    const buyers = await Promise.all(Array.from({ length: 6 }, () => createCustomer(client.db, { balanceCents: 1000 })));
+    const buyers = await Promise.all(
+      Array.from({ length: 6 }, () => createCustomer(client.db, { balanceCents: 1000 })),
+    );
     for (const buyer of buyers) await addToCart(client, buyer.token, listing.optionId, 2);
     const answers = await Promise.all(
       buyers.map((buyer) =>
@@ -561,7 +563,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("stock under concurrency (Postgr
     const rows = (await rowsOf(listing.optionId)).filter((row) => row.status === "delivered");
     expect(rows).toHaveLength(12);
     const lines = new Map<string, Set<string>>();
-    for (const row of rows) lines.set(row.orderProductId!, (lines.get(row.orderProductId!) ?? new Set()).add(row.username));
+    for (const row of rows)
+      lines.set(row.orderProductId!, (lines.get(row.orderProductId!) ?? new Set()).add(row.username));
     expect([...lines.values()].every((accounts) => accounts.size === 2)).toBe(true);
   });
 });

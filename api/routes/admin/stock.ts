@@ -17,7 +17,8 @@ import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema, pat
 import {
   STOCK_MESSAGES,
   exportStock,
-  importStock, listStockOptions,
+  importStock,
+  listStockOptions,
   readOptionStock,
   removeStock,
 } from "../../services/admin-stock";
@@ -134,7 +135,8 @@ export const stockRoutes = apiRouter()
       path: "/stock/{optionId}",
       tags: ADMIN,
       summary: `One option's stock: an account a row with each seat's state, newest first, ${STOCK_PAGE_SIZE} a page`,
-      description: "Passwords are not shown (the export has them). Filters: `search` (part of the username), `state` (accounts with a seat in it), `batch` (the exact label).",
+      description:
+        "Passwords are not shown (the export has them). Filters: `search` (part of the username), `state` (accounts with a seat in it), `batch` (the exact label).",
       ...staffRoute("catalogue"),
       request: {
         params: pathParams("optionId"),
