@@ -86,7 +86,8 @@ async function spreadSeats(
           accounts.map((account) => sql`(${account.username}, ${account.password})`),
           sql`, `,
         )})`;
-  const [avoided, excluded] = await Promise.all([accountsOf(avoid), accountsOf(exclude)]);
+  const avoided = await accountsOf(avoid);
+  const excluded = await accountsOf(exclude);
   const ranked = tx.$with("ranked_seats").as(
     tx
       .select({
@@ -125,9 +126,9 @@ const SEAT_NUMBERING_LOCK = 7425;
 /**
  * A replaced seat of a shared account goes back on sale (ADR 025): the replaced row stays as history,
  * and a new available row of the same account takes the next seat number. A private account (one row)
- * is never sold again, nor is an account staff removed from sale. Answers the new row's id, if any.
+ * is never sold again, nor is an account staff removed from sale.
  */
-export async function resellReplacedSeat(tx: Executor, credentialId: string, now: Date): Promise<string | null> {
+export async function resellReplacedSeat(tx: Executor, credentialId: string, now: Date): Promise<void> {
   const [replaced] = await tx
     .select({
       optionId: stockCredentials.optionId,
@@ -137,7 +138,7 @@ export async function resellReplacedSeat(tx: Executor, credentialId: string, now
     })
     .from(stockCredentials)
     .where(eq(stockCredentials.id, credentialId));
-  if (!replaced) return null;
+  if (!replaced) return;
   const sameAccount = and(
     eq(stockCredentials.optionId, replaced.optionId),
     sql`${accountOf()} = (lower(${replaced.username}), ${replaced.password})`,
@@ -154,19 +155,15 @@ export async function resellReplacedSeat(tx: Executor, credentialId: string, now
     })
     .from(stockCredentials)
     .where(sameAccount);
-  if (account.seats < 2 || account.removed > 0) return null;
-  const [seat] = await tx
-    .insert(stockCredentials)
-    .values({
-      optionId: replaced.optionId,
-      username: replaced.username,
-      password: replaced.password,
-      batchLabel: replaced.batchLabel,
-      seat: (account.lastSeat ?? 0) + 1,
-      createdAt: now,
-    })
-    .returning({ id: stockCredentials.id });
-  return seat.id;
+  if (account.seats < 2 || account.removed > 0) return;
+  await tx.insert(stockCredentials).values({
+    optionId: replaced.optionId,
+    username: replaced.username,
+    password: replaced.password,
+    batchLabel: replaced.batchLabel,
+    seat: (account.lastSeat ?? 0) + 1,
+    createdAt: now,
+  });
 }
 
 /** Puts the reserved credentials of these order lines back on sale. */
