@@ -28,7 +28,9 @@ export const optionSchema = z
   .object({
     _id: publicIdSchema,
     title: z.string(),
-    availableStock: z.number().int().openapi({ description: "available credentials; always 999 for manual products" }),
+    availableStock: z.number().int().openapi({
+      description: "free seats: available credentials, one per buyer (ADR 025); always 999 for manual products",
+    }),
     subOptions: z.array(subOptionSchema).openapi({ description: "the warranty durations" }),
   })
   .openapi("Option");

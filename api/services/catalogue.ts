@@ -23,7 +23,10 @@ function qualified(column: AnyColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
-/** Available credentials of the option in the enclosing query, counted on the (option_id, status) index. */
+/**
+ * Free seats of the option in the enclosing query (an available row is one seat, ADR 025), counted on the
+ * (option_id, status) index.
+ */
 const availableStockOfOption = () => sql`(
   select count(*) from ${stockCredentials}
   where ${qualified(stockCredentials.optionId)} = ${qualified(productOptions.id)}

@@ -1,5 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { type SQL, and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX, type KeyState } from "../../contract/admin-keys";
 import { REDEEM_KEY_INVALID, normaliseKeyCode } from "../../contract/redeem-key";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
@@ -25,7 +26,6 @@ const KEY_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 const KEY_LENGTH = 20; // x 5 bits = 100 random bits
 const KEY_GROUP = 5;
 export const KEYS_PAGE_SIZE = 50;
-export const KEYS_PER_BATCH_LIMIT = 1000;
 
 /** Every attempt from one address counts, so nobody can try codes quickly. */
 export const REDEEM_RULE: RateRule = { name: "redeem:ip", limit: 10, windowMs: 15 * 60_000 };
@@ -141,7 +141,7 @@ async function newCustomer(tx: Executor, account: NewAccount, email: string, now
 
 // ---------------------------------------------------------------- for the back office
 
-export type KeyState = "unused" | "used" | "revoked" | "expired";
+export type { KeyState };
 
 /**
  * Makes `count` keys for an option's warranty duration and quantity. The plain codes are in this answer
@@ -149,20 +149,28 @@ export type KeyState = "unused" | "used" | "revoked" | "expired";
  */
 export async function generateKeys(
   db: Executor,
-  input: { optionId: string; durationDays: number; quantity: number; count: number; expiresAt?: Date | null },
+  input: {
+    optionId: string;
+    durationDays: number;
+    quantity: number;
+    count: number;
+    expiresAt?: Date | null;
+    /** The caller's own id for the batch (a form's, so posting it twice makes one batch); new when absent. */
+    batchId?: string;
+  },
 ): Promise<{ batchId: string; codes: string[] }> {
-  if (!Number.isInteger(input.count) || input.count < 1 || input.count > KEYS_PER_BATCH_LIMIT) {
-    throw badRequest(`Generate 1 to ${KEYS_PER_BATCH_LIMIT} keys at a time`, { count: ["Out of range"] });
+  if (!Number.isInteger(input.count) || input.count < 1 || input.count > KEYS_PER_BATCH_MAX) {
+    throw badRequest(`Generate 1 to ${KEYS_PER_BATCH_MAX} keys at a time`, { count: ["Out of range"] });
   }
-  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > 999) {
-    throw badRequest("Quantity must be 1 to 999", { quantity: ["Out of range"] });
+  if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > KEY_QUANTITY_MAX) {
+    throw badRequest(`Quantity must be 1 to ${KEY_QUANTITY_MAX}`, { quantity: ["Out of range"] });
   }
   const [duration] = await db
     .select({ id: warrantyDurations.id })
     .from(warrantyDurations)
     .where(and(eq(warrantyDurations.optionId, input.optionId), eq(warrantyDurations.durationDays, input.durationDays)));
   if (!duration) throw notFound("This option has no such warranty duration");
-  const batchId = newId();
+  const batchId = input.batchId ?? newId();
   const codes = Array.from({ length: input.count }, generateKeyCode);
   await db.insert(redeemKeys).values(
     codes.map((code) => {
@@ -196,6 +204,8 @@ export type KeyView = {
   usedAt: string | null;
   revokedAt: string | null;
   orderId: string | null;
+  /** The email of the account the key was redeemed for. */
+  redeemedBy: string | null;
 };
 
 function stateCondition(state: KeyState, now: Date): SQL {
@@ -222,16 +232,17 @@ function stateOf(row: { usedAt: Date | null; revokedAt: Date | null; expiresAt: 
   return "unused";
 }
 
-/** Keys newest first, KEYS_PAGE_SIZE a page, optionally one state, one option or one batch. */
+/** Keys newest first, KEYS_PAGE_SIZE a page, optionally one state, option, batch or code hint. */
 export async function listKeys(
   db: Executor,
-  query: { page: number; state?: KeyState; optionId?: string; batchId?: string },
+  query: { page: number; state?: KeyState; optionId?: string; batchId?: string; hint?: string },
   now = new Date(),
 ): Promise<{ records: KeyView[]; pager: Pager }> {
   const conditions: SQL[] = [];
   if (query.state) conditions.push(stateCondition(query.state, now));
   if (query.optionId) conditions.push(eq(redeemKeys.optionId, query.optionId));
   if (query.batchId) conditions.push(eq(redeemKeys.batchId, query.batchId));
+  if (query.hint) conditions.push(eq(redeemKeys.codeHint, query.hint.toUpperCase()));
   const where = conditions.length ? and(...conditions) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(redeemKeys).where(where);
   const rows = await db
@@ -250,10 +261,12 @@ export async function listKeys(
       usedAt: redeemKeys.usedAt,
       revokedAt: redeemKeys.revokedAt,
       orderId: redeemKeys.orderId,
+      redeemedBy: users.email,
     })
     .from(redeemKeys)
     .innerJoin(productOptions, eq(productOptions.id, redeemKeys.optionId))
     .innerJoin(products, eq(products.id, productOptions.productId))
+    .leftJoin(users, eq(users.id, redeemKeys.redeemedByUserId))
     .where(where)
     .orderBy(desc(redeemKeys.createdAt), desc(redeemKeys.id))
     .limit(KEYS_PAGE_SIZE)
@@ -273,6 +286,7 @@ export async function listKeys(
       usedAt: row.usedAt?.toISOString() ?? null,
       revokedAt: row.revokedAt?.toISOString() ?? null,
       orderId: row.orderId,
+      redeemedBy: row.redeemedBy,
     })),
     pager: pagerFor(query.page, Number(total), KEYS_PAGE_SIZE),
   };

@@ -20,7 +20,7 @@ import { requestResolvedMail } from "../mail/templates";
 import { assertHuman } from "./human-check";
 import { type NotifyDeps, notifyOperator } from "./operator-notifications";
 import { type RateRule, hitRateLimit } from "./rate-limit";
-import { claimCredentials } from "./stock";
+import { claimCredentials, resellReplacedSeat } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 
 /*
@@ -307,7 +307,8 @@ export async function createOtherRequest(
 
 /**
  * Claims one credential of the option and delivers it for a pending replacement request; null when
- * the option has no stock (nothing is changed then). The caller holds the order's lock.
+ * the option has no stock (nothing is changed then). Never a seat of the account being replaced: that
+ * account just failed the buyer (ADR 025). The caller holds the order's lock.
  */
 async function fillFromStock(
   tx: Executor,
@@ -318,11 +319,16 @@ async function fillFromStock(
 ): Promise<RequestView | null> {
   const [line] = await tx.select().from(orderProducts).where(eq(orderProducts.id, request.orderProductId));
   const lineId = newId();
+  const [replaced] = await tx
+    .select({ credentialId: deliveredCredentials.credentialId })
+    .from(deliveredCredentials)
+    .where(eq(deliveredCredentials.id, request.deliveredCredentialId!));
   const [credentialId] = await claimCredentials(tx, {
     optionId: line.optionId,
     orderProductId: lineId,
     quantity: 1,
     reservedUntil: null,
+    excludeAccountsOf: [replaced.credentialId],
   });
   if (!credentialId) return null;
   const delivered = await deliverReplacement(tx, config, { request, line, lineId, credentialId, staffUserId, now });
@@ -333,7 +339,8 @@ async function fillFromStock(
 /**
  * Delivers `credentialId` (already held for `lineId`) as a replacement line of the order: quantity 1,
  * free, the same product texts, and the replaced credential's warranty end, so replacing never extends
- * a warranty. The old credential is marked replaced (never sold again) and the customer is mailed.
+ * a warranty. The old credential is marked replaced and the customer is mailed; the old seat of a shared
+ * account goes back on sale as a new row, a private account is never sold again (ADR 025).
  */
 async function deliverReplacement(
   tx: Executor,
@@ -390,6 +397,7 @@ async function deliverReplacement(
     .where(eq(stockCredentials.id, input.credentialId));
   await tx.update(deliveredCredentials).set({ replacedAt: now }).where(eq(deliveredCredentials.id, old.id));
   await tx.update(stockCredentials).set({ status: "replaced" }).where(eq(stockCredentials.id, old.credentialId));
+  await resellReplacedSeat(tx, old.credentialId, now);
   const [completed] = await tx
     .update(requests)
     .set({
@@ -549,10 +557,20 @@ export async function endWarranty(
   });
 }
 
+async function hasAvailableStock(db: Executor, optionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: stockCredentials.id })
+    .from(stockCredentials)
+    .where(and(eq(stockCredentials.optionId, optionId), eq(stockCredentials.status, "available")))
+    .limit(1);
+  return !!row;
+}
+
 /**
  * Stock arrived for an option: its waiting replacement requests are filled first, oldest first, while
  * stock lasts. Products with automatic replacement off are left to staff. The stock import calls this
- * after adding credentials; each request is filled in its own (nested) transaction. Answers how many.
+ * in its own transaction, after adding credentials and before anyone else can see them; each request is
+ * filled in its own (nested) transaction. Answers how many.
  */
 export async function fillWaitingReplacements(
   db: Executor,
@@ -585,8 +603,12 @@ export async function fillWaitingReplacements(
       if (!request) return "gone" as const;
       return (await fillFromStock(tx, config, request, null, now)) ? ("filled" as const) : ("sold out" as const);
     });
-    if (outcome === "sold out") return filled;
-    if (outcome === "filled") filled++;
-    else skipped.add(next.id);
+    if (outcome === "filled") {
+      filled++;
+      continue;
+    }
+    skipped.add(next.id);
+    // A request is not filled from the very account it replaces (ADR 025), so the next may still be.
+    if (outcome === "sold out" && !(await hasAvailableStock(db, optionId))) return filled;
   }
 }

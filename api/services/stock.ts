@@ -1,45 +1,170 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { deliveredCredentials, stockCredentials } from "../db/schema";
 import { rearmStockNotifications } from "./stock-levels";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Which account a stock row sells: one account has a row per seat (ADR 025), usernames in any letter case. */
+const accountOf = () => sql`(lower(${stockCredentials.username}), ${stockCredentials.password})`;
+
 /**
  * Claims up to `quantity` available credentials of an option for one order line. SKIP LOCKED lets
  * concurrent checkouts each take different rows without waiting on one another, and without ever
- * taking the same row twice. Answers how many were claimed (possibly fewer than asked).
+ * taking the same row twice. Answers the ids claimed (possibly fewer than asked).
+ *
+ * Seats (ADR 025): a row is one seat of an account. Asking for more than one, the line gets seats of
+ * different accounts first, one seat per account in turn, then second seats; the accounts of
+ * `avoidAccountsOf` (credential ids: what the line already holds) come last. `excludeAccountsOf` are
+ * never taken: a replacement is not another seat of the account it replaces.
  */
 export async function claimCredentials(
   tx: Executor,
-  claim: { optionId: string; orderProductId: string; quantity: number; reservedUntil: Date | null },
+  claim: {
+    optionId: string;
+    orderProductId: string;
+    quantity: number;
+    reservedUntil: Date | null;
+    avoidAccountsOf?: string[];
+    excludeAccountsOf?: string[];
+  },
 ): Promise<string[]> {
   if (claim.quantity <= 0) return [];
-  // Two statements, not `UPDATE ... WHERE id IN (SELECT ... LIMIT n FOR UPDATE SKIP LOCKED)`: planned as a
-  // nested loop, that subquery runs again for each row, skips the rows the UPDATE already changed, and
-  // hands out more than n (seen on PGlite and possible on PostgreSQL).
-  const claimable = await tx
-    .select({ id: stockCredentials.id })
-    .from(stockCredentials)
-    .where(and(eq(stockCredentials.optionId, claim.optionId), eq(stockCredentials.status, "available")))
-    .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
-    .limit(claim.quantity)
-    .for("update", { skipLocked: true });
+  const avoid = claim.avoidAccountsOf ?? [];
+  const exclude = claim.excludeAccountsOf ?? [];
+  // Locked first, then updated by id: PostgreSQL may run an `IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`
+  // subquery more than once within one UPDATE, and so update more than n rows.
+  const claimable =
+    claim.quantity === 1 && avoid.length === 0 && exclude.length === 0
+      ? await anySeat(tx, claim.optionId)
+      : await spreadSeats(tx, claim.optionId, claim.quantity, avoid, exclude);
   if (claimable.length === 0) return [];
   const claimed = await tx
     .update(stockCredentials)
     .set({ status: "reserved", orderProductId: claim.orderProductId, reservedUntil: claim.reservedUntil })
-    .where(
-      and(
-        inArray(
-          stockCredentials.id,
-          claimable.map((row) => row.id),
-        ),
-        eq(stockCredentials.status, "available"),
-      ),
-    )
+    .where(and(inArray(stockCredentials.id, claimable), eq(stockCredentials.status, "available")))
     .returning({ id: stockCredentials.id });
   return claimed.map((row) => row.id);
+}
+
+/** The oldest available row, locked: one seat needs no choosing between accounts. */
+async function anySeat(tx: Executor, optionId: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: stockCredentials.id })
+    .from(stockCredentials)
+    .where(and(eq(stockCredentials.optionId, optionId), eq(stockCredentials.status, "available")))
+    .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Available rows ranked so that every account gives its first free seat before any gives a second,
+ * locked. The ranking runs in a CTE because PostgreSQL locks no rows of a query with a window function.
+ */
+async function spreadSeats(
+  tx: Executor,
+  optionId: string,
+  quantity: number,
+  avoid: string[],
+  exclude: string[],
+): Promise<string[]> {
+  const accountsOf = async (ids: string[]) =>
+    ids.length === 0
+      ? []
+      : tx
+          .selectDistinct({
+            username: sql<string>`lower(${stockCredentials.username})`,
+            password: stockCredentials.password,
+          })
+          .from(stockCredentials)
+          .where(inArray(stockCredentials.id, ids));
+  const among = (accounts: { username: string; password: string }[]) =>
+    accounts.length === 0
+      ? sql`false`
+      : sql`${accountOf()} in (${sql.join(
+          accounts.map((account) => sql`(${account.username}, ${account.password})`),
+          sql`, `,
+        )})`;
+  const avoided = await accountsOf(avoid);
+  const excluded = await accountsOf(exclude);
+  const ranked = tx.$with("ranked_seats").as(
+    tx
+      .select({
+        rowId: sql<string>`${stockCredentials.id}`.as("row_id"),
+        avoided: sql<boolean>`${among(avoided)}`.as("avoided"),
+        turn: sql<number>`row_number() over (
+          partition by lower(${stockCredentials.username}), ${stockCredentials.password}
+          order by ${stockCredentials.seat}, ${stockCredentials.id}
+        )`.as("turn"),
+        addedAt: sql<Date>`${stockCredentials.createdAt}`.as("added_at"),
+      })
+      .from(stockCredentials)
+      .where(
+        and(
+          eq(stockCredentials.optionId, optionId),
+          eq(stockCredentials.status, "available"),
+          sql`not ${among(excluded)}`,
+        ),
+      ),
+  );
+  const rows = await tx
+    .with(ranked)
+    .select({ id: stockCredentials.id })
+    .from(stockCredentials)
+    .innerJoin(ranked, eq(ranked.rowId, stockCredentials.id))
+    .where(eq(stockCredentials.status, "available"))
+    .orderBy(asc(ranked.avoided), asc(ranked.turn), asc(ranked.addedAt), asc(stockCredentials.id))
+    .limit(quantity)
+    .for("update", { of: stockCredentials, skipLocked: true });
+  return rows.map((row) => row.id);
+}
+
+/** Advisory-lock class of an account's seats: freeing a seat numbers it after the account's others. */
+const SEAT_NUMBERING_LOCK = 7425;
+
+/**
+ * A replaced seat of a shared account goes back on sale (ADR 025): the replaced row stays as history,
+ * and a new available row of the same account takes the next seat number. A private account (one row)
+ * is never sold again, nor is an account staff removed from sale.
+ */
+export async function resellReplacedSeat(tx: Executor, credentialId: string, now: Date): Promise<void> {
+  const [replaced] = await tx
+    .select({
+      optionId: stockCredentials.optionId,
+      username: stockCredentials.username,
+      password: stockCredentials.password,
+      batchLabel: stockCredentials.batchLabel,
+    })
+    .from(stockCredentials)
+    .where(eq(stockCredentials.id, credentialId));
+  if (!replaced) return;
+  const sameAccount = and(
+    eq(stockCredentials.optionId, replaced.optionId),
+    sql`${accountOf()} = (lower(${replaced.username}), ${replaced.password})`,
+  );
+  // Two seats of one account replaced at once must not both take the same next number.
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${SEAT_NUMBERING_LOCK}, hashtext(${`${replaced.optionId}:${replaced.username.toLowerCase()}`}))`,
+  );
+  const [account] = await tx
+    .select({
+      seats: count(),
+      lastSeat: max(stockCredentials.seat),
+      removed: sql<number>`count(*) filter (where ${stockCredentials.status} = 'void')`.mapWith(Number),
+    })
+    .from(stockCredentials)
+    .where(sameAccount);
+  if (account.seats < 2 || account.removed > 0) return;
+  await tx.insert(stockCredentials).values({
+    optionId: replaced.optionId,
+    username: replaced.username,
+    password: replaced.password,
+    batchLabel: replaced.batchLabel,
+    seat: (account.lastSeat ?? 0) + 1,
+    createdAt: now,
+  });
 }
 
 /** Puts the reserved credentials of these order lines back on sale (and re-arms their low-stock notices). */
@@ -89,12 +214,17 @@ export async function deliverLine(tx: Executor, line: DeliverableLine, now: Date
   const credentialIds = held.map((row) => row.id);
   missing -= credentialIds.length;
   if (missing > 0) {
+    const delivered = await tx
+      .select({ id: deliveredCredentials.credentialId })
+      .from(deliveredCredentials)
+      .where(eq(deliveredCredentials.orderProductId, line.id));
     credentialIds.push(
       ...(await claimCredentials(tx, {
         optionId: line.optionId,
         orderProductId: line.id,
         quantity: missing,
         reservedUntil: null,
+        avoidAccountsOf: [...credentialIds, ...delivered.map((row) => row.id)],
       })),
     );
   }

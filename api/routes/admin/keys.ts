@@ -1,0 +1,206 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  KEYS_REVOKE_MAX,
+  KEY_STATES,
+  keyCountField,
+  keyHintField,
+  keyQuantityField,
+} from "../../../contract/admin-keys";
+import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import { ok } from "../../http";
+import { staffActor, staffRoute } from "../../middleware/staff";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema } from "../../openapi";
+import { generateKeyBatch, keyOptions, revokeKeyList } from "../../services/admin-keys";
+import { KEYS_PAGE_SIZE, listKeys } from "../../services/redeem-keys";
+import { STAFF_ONLY } from "./staff";
+
+/*
+ * /v1/admin/keys: redeem keys made, listed and revoked by staff (ADR 021, ADR 025). Area `keys`.
+ * The plain codes are in the generate answer only; lists show each code's last 4 characters.
+ */
+
+const ADMIN = ["Back office"];
+const idField = (message: string) => z.string().regex(PUBLIC_ID_PATTERN, message);
+const optionalIdQuery = (name: string, description: string) =>
+  z
+    .union([idField(`Invalid ${name}`), z.literal("")])
+    .default("")
+    .openapi({ param: { name, in: "query" }, description });
+
+const keySchema = z
+  .object({
+    _id: z.string(),
+    hint: z.string().openapi({ description: "the code's last 4 characters" }),
+    batchId: z.string().nullable(),
+    product: z.object({ _id: z.string(), title: z.string() }),
+    option: z.object({ _id: z.string(), title: z.string() }),
+    durationDays: z.number().int(),
+    quantity: z.number().int(),
+    state: z.enum(KEY_STATES),
+    createdAt: z.string(),
+    expiresAt: z.string().nullable(),
+    usedAt: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+    orderId: z.string().nullable().openapi({ description: "the order the key paid for" }),
+    redeemedBy: z.string().nullable().openapi({ description: "the email of the account it was redeemed for" }),
+  })
+  .openapi("RedeemKey");
+
+export const keyRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/keys",
+      tags: ADMIN,
+      summary: `Redeem keys, newest first, ${KEYS_PAGE_SIZE} a page`,
+      description:
+        "Filters: `state`, `optionId`, `batchId`, `hint` (a code's last 4 characters). A key `expired` is unused past its expiry.",
+      ...staffRoute("keys"),
+      request: {
+        query: z.object({
+          page: z.coerce
+            .number()
+            .int("Page must be a whole number")
+            .min(1, "Page starts at 1")
+            .max(100_000)
+            .default(1)
+            .openapi({ param: { name: "page", in: "query" } }),
+          state: z
+            .union([z.enum(KEY_STATES), z.literal("")])
+            .default("")
+            .openapi({ param: { name: "state", in: "query" } }),
+          optionId: optionalIdQuery("optionId", "keys of this option"),
+          batchId: optionalIdQuery("batchId", "keys of this batch"),
+          hint: keyHintField.openapi({ param: { name: "hint", in: "query" } }),
+        }),
+      },
+      responses: answers(200, z.object({ records: z.array(keySchema), pager: pagerSchema }), "a page of keys", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+      }),
+    }),
+    async (c) => {
+      const query = c.req.valid("query");
+      return ok(
+        c,
+        await listKeys(c.get("db"), {
+          page: query.page,
+          state: query.state || undefined,
+          optionId: query.optionId || undefined,
+          batchId: query.batchId || undefined,
+          hint: query.hint || undefined,
+        }),
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/keys/options",
+      tags: ADMIN,
+      summary: "Every option with its warranty durations: what a key can be made for",
+      ...staffRoute("keys"),
+      responses: answers(
+        200,
+        z.object({
+          records: z.array(
+            z.object({
+              _id: z.string(),
+              title: z.string(),
+              product: z.object({ _id: z.string(), title: z.string() }),
+              durations: z.array(z.object({ days: z.number().int(), title: z.string() })),
+            }),
+          ),
+        }),
+        "the options",
+        { ...UNAUTHORIZED, ...STAFF_ONLY },
+      ),
+    }),
+    async (c) => ok(c, { records: await keyOptions(c.get("db")) }),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/keys/generate",
+      tags: ADMIN,
+      summary: "Generate a batch of keys; the codes are in this answer only; audited",
+      description:
+        "Each key pays once for `quantity` of the option with that warranty duration. `batchId` (optional, a new id of the caller's) makes a repeated post answer 409 instead of a second batch.",
+      ...staffRoute("keys"),
+      request: {
+        body: jsonBody(
+          z.object({
+            optionId: idField("Choose an option"),
+            durationDays: z.number().int().min(1).max(100_000),
+            quantity: keyQuantityField,
+            count: keyCountField,
+            expiresAt: z
+              .string()
+              .datetime({ offset: true, message: "The expiry is an ISO 8601 time" })
+              .nullish()
+              .openapi({ description: "ISO 8601; absent or null: the keys never expire" }),
+            batchId: idField("Invalid batch id").optional(),
+          }),
+        ),
+      },
+      responses: answers(
+        200,
+        z.object({
+          batchId: z.string(),
+          codes: z.array(z.string()).openapi({ description: "the plain codes: shown once, stored only hashed" }),
+          product: z.string(),
+          option: z.string(),
+          durationDays: z.number().int(),
+          quantity: z.number().int(),
+          expiresAt: z.string().nullable(),
+        }),
+        "the batch and its codes",
+        {
+          ...BAD_INPUT,
+          ...UNAUTHORIZED,
+          ...STAFF_ONLY,
+          404: "no such option or warranty duration",
+          409: "this batch id was already used",
+        },
+      ),
+    }),
+    async (c) => {
+      const body = c.req.valid("json");
+      const batch = await generateKeyBatch(c.get("db"), staffActor(c), {
+        ...body,
+        expiresAt: body.expiresAt ? new Date(body.expiresAt) : null,
+      });
+      return ok(c, batch, `Generated ${batch.codes.length} key${batch.codes.length === 1 ? "" : "s"}`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/keys/revoke",
+      tags: ADMIN,
+      summary: "Revoke unused keys; audited",
+      description: "Used keys stay used (their orders exist); revoked ones stay revoked. None revoked: 409.",
+      ...staffRoute("keys"),
+      request: {
+        body: jsonBody(
+          z.object({
+            keyIds: z
+              .array(idField("Invalid key id"))
+              .min(1, "Choose at least one key")
+              .max(KEYS_REVOKE_MAX, `At most ${KEYS_REVOKE_MAX} at a time`),
+          }),
+        ),
+      },
+      responses: answers(200, z.object({ revoked: z.number().int() }), "how many keys were revoked", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+        409: "none of them could be revoked",
+      }),
+    }),
+    async (c) => {
+      const { revoked } = await revokeKeyList(c.get("db"), staffActor(c), c.req.valid("json").keyIds);
+      return ok(c, { revoked }, `Revoked ${revoked} key${revoked === 1 ? "" : "s"}`);
+    },
+  );

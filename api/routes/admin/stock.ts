@@ -1,0 +1,262 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import {
+  BATCH_LABEL_MAX_LENGTH,
+  INVALID_LINE_REASONS,
+  STOCK_PAGE_SIZE,
+  STOCK_REMOVE_MAX_ACCOUNTS,
+  STOCK_REPORT_MAX_LINES,
+  STOCK_STATES,
+  batchLabelField,
+  stockTextField,
+} from "../../../contract/stock";
+import { badRequest } from "../../errors";
+import { ok } from "../../http";
+import { staffActor, staffRoute } from "../../middleware/staff";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema, pathParams } from "../../openapi";
+import {
+  STOCK_MESSAGES,
+  exportStock,
+  importStock,
+  listStockOptions,
+  readOptionStock,
+  removeStock,
+} from "../../services/admin-stock";
+import { STAFF_ONLY } from "./staff";
+
+/*
+ * /v1/admin/stock: each option's stock, its import, removal and export (ADR 025). Area `catalogue`.
+ */
+
+const ADMIN = ["Back office"];
+const NO_OPTION = { 404: "no option has this id" };
+
+/** A malformed id cannot name an option: 400 before any query. */
+function optionIdOf(value: string): string {
+  if (!PUBLIC_ID_PATTERN.test(value)) throw badRequest("Invalid option id", { optionId: ["Invalid option id"] });
+  return value;
+}
+
+const pageField = z.coerce
+  .number()
+  .int("Page must be a whole number")
+  .min(1, "Page starts at 1")
+  .max(100_000)
+  .default(1)
+  .openapi({ param: { name: "page", in: "query" } });
+const filterField = (name: string, description: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, "Filter is too long")
+    .default("")
+    .openapi({ param: { name, in: "query" }, description });
+
+const countsSchema = z
+  .object({
+    free: z.number().int().openapi({ description: "available seats: what the shop sells" }),
+    reserved: z.number().int(),
+    delivered: z.number().int(),
+    replaced: z.number().int(),
+    removed: z.number().int().openapi({ description: "seats staff took off sale" }),
+    accounts: z.number().int().openapi({ description: "accounts (username and password) not wholly removed" }),
+  })
+  .openapi("StockCounts");
+const stockOptionSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    active: z.boolean(),
+    seats: z.number().int().openapi({ description: "buyers each imported account is sold to" }),
+    lowStockThreshold: z.number().int(),
+    low: z.boolean().openapi({ description: "free seats are under the threshold" }),
+    product: z.object({
+      _id: z.string(),
+      title: z.string(),
+      active: z.boolean(),
+      fulfilMode: z.enum(["auto", "manual"]),
+    }),
+    stock: countsSchema,
+  })
+  .openapi("StockOption");
+const stateSchema = z.enum(STOCK_STATES);
+const accountSchema = z
+  .object({
+    _id: z.string().openapi({ description: "one of the account's rows; names the account in a removal" }),
+    username: z.string(),
+    batchLabel: z.string(),
+    addedAt: z.string().openapi({ description: "ISO 8601" }),
+    seats: z.array(z.object({ seat: z.number().int(), state: z.enum([...STOCK_STATES, "removed"]) })),
+  })
+  .openapi("StockAccount");
+const reportSchema = z
+  .object({
+    batchLabel: z.string().openapi({ description: "the label given, or the one made from the time" }),
+    added: z.number().int().openapi({ description: "accounts added" }),
+    seats: z.number().int().openapi({ description: "seats added: accounts × the option's seats" }),
+    duplicate: z.object({
+      count: z.number().int(),
+      lines: z.array(z.number().int()).openapi({ description: `line numbers, the first ${STOCK_REPORT_MAX_LINES}` }),
+    }),
+    invalid: z.object({
+      count: z.number().int(),
+      lines: z.array(z.object({ line: z.number().int(), reason: z.enum(INVALID_LINE_REASONS) })),
+    }),
+    skipped: z.number().int().openapi({ description: "blank lines and bare ':' lines" }),
+    replacementsFilled: z.number().int().openapi({ description: "waiting replacement requests filled first" }),
+  })
+  .openapi("StockImportReport");
+
+const rowIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "Invalid credential id");
+
+export const stockRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stock",
+      tags: ADMIN,
+      summary: `Every option with its stock, in shop order, ${STOCK_PAGE_SIZE} a page`,
+      ...staffRoute("catalogue"),
+      request: {
+        query: z.object({ page: pageField, search: filterField("search", "part of the product's or option's title") }),
+      },
+      responses: answers(
+        200,
+        z.object({ records: z.array(stockOptionSchema), pager: pagerSchema }),
+        "a page of options",
+        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY },
+      ),
+    }),
+    async (c) => ok(c, await listStockOptions(c.get("db"), c.req.valid("query"))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/stock/{optionId}",
+      tags: ADMIN,
+      summary: `One option's stock: an account a row with each seat's state, newest first, ${STOCK_PAGE_SIZE} a page`,
+      description:
+        "Passwords are not shown (the export has them). Filters: `search` (part of the username), `state` (accounts with a seat in it), `batch` (the exact label).",
+      ...staffRoute("catalogue"),
+      request: {
+        params: pathParams("optionId"),
+        query: z.object({
+          page: pageField,
+          search: filterField("search", "part of the username"),
+          state: z
+            .union([stateSchema, z.literal("")])
+            .default("")
+            .openapi({ param: { name: "state", in: "query" }, description: "accounts with a seat in this state" }),
+          batch: filterField("batch", "the exact batch label"),
+        }),
+      },
+      responses: answers(
+        200,
+        z.object({
+          option: stockOptionSchema,
+          batches: z.array(z.object({ label: z.string(), free: z.number().int() })),
+          records: z.array(accountSchema),
+          pager: pagerSchema,
+        }),
+        "the option and a page of its accounts",
+        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION },
+      ),
+    }),
+    async (c) =>
+      ok(c, await readOptionStock(c.get("db"), optionIdOf(c.req.valid("param").optionId), c.req.valid("query"))),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stock/{optionId}/import",
+      tags: ADMIN,
+      summary: "Import credentials, one `username:password` a line; audited",
+      description:
+        "Blank lines and a bare ':' are skipped; a line that does not parse is reported by number. Duplicates are refused against the option's whole stock (any state) and within the text. Each account gets the option's seats. Waiting replacement requests are filled first.",
+      ...staffRoute("catalogue"),
+      request: {
+        params: pathParams("optionId"),
+        body: jsonBody(z.object({ text: stockTextField, label: batchLabelField })),
+      },
+      responses: answers(200, reportSchema, "what was added, refused and skipped", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+        ...NO_OPTION,
+      }),
+    }),
+    async (c) => {
+      const optionId = optionIdOf(c.req.valid("param").optionId);
+      const report = await importStock(c.get("db"), staffActor(c), c.get("config"), {
+        optionId,
+        ...c.req.valid("json"),
+      });
+      return ok(c, report, `Added ${report.added} credential${report.added === 1 ? "" : "s"}`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stock/{optionId}/remove",
+      tags: ADMIN,
+      summary: "Take unsold seats off sale: of chosen accounts, or of a batch; audited",
+      description:
+        "`accounts` names accounts by any of their rows' ids; `batchLabel` a whole batch. Sold seats are kept. Nothing left to remove: 409.",
+      ...staffRoute("catalogue"),
+      request: {
+        params: pathParams("optionId"),
+        body: jsonBody(
+          z
+            .object({
+              accounts: z
+                .array(rowIdSchema)
+                .max(STOCK_REMOVE_MAX_ACCOUNTS, `At most ${STOCK_REMOVE_MAX_ACCOUNTS} at a time`)
+                .optional(),
+              batchLabel: z.string().max(BATCH_LABEL_MAX_LENGTH).optional(),
+            })
+            .refine((body) => !!body.accounts?.length !== (body.batchLabel !== undefined), {
+              message: STOCK_MESSAGES.chooseWhatToRemove,
+            }),
+        ),
+      },
+      responses: answers(
+        200,
+        z.object({ accounts: z.number().int(), seats: z.number().int() }),
+        "how many accounts and seats were taken off sale",
+        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION, 409: "nothing unsold to remove" },
+      ),
+    }),
+    async (c) => {
+      const optionId = optionIdOf(c.req.valid("param").optionId);
+      const removed = await removeStock(c.get("db"), staffActor(c), c.get("config"), {
+        optionId,
+        ...c.req.valid("json"),
+      });
+      return ok(
+        c,
+        removed,
+        `Removed ${removed.accounts} credential${removed.accounts === 1 ? "" : "s"} (${removed.seats} unsold seat${removed.seats === 1 ? "" : "s"})`,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/stock/{optionId}/export",
+      tags: ADMIN,
+      summary: "The unsold accounts as `username:password` lines; audited",
+      description: "Accounts with at least one free seat, once each, oldest first: the import's format.",
+      ...staffRoute("catalogue"),
+      request: { params: pathParams("optionId") },
+      responses: answers(
+        200,
+        z.object({ text: z.string(), accounts: z.number().int(), filename: z.string() }),
+        "the lines",
+        { ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION },
+      ),
+    }),
+    async (c) => {
+      const exported = await exportStock(c.get("db"), staffActor(c), optionIdOf(c.req.valid("param").optionId));
+      return ok(c, exported, `Exported ${exported.accounts} credential${exported.accounts === 1 ? "" : "s"}`);
+    },
+  );
