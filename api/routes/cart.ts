@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { CART_LINE_LIMIT, couponField, DURATION_MAX_DAYS, QUANTITY_LIMIT } from "../../contract/order";
-import { badRequest } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import {
@@ -16,7 +16,10 @@ import {
   signedIn,
   usdSchema,
 } from "../openapi";
+import { requestIp } from "../request-ip";
 import { quoteCart } from "../services/cart";
+import { returnedLinesOf } from "../services/order-settlement";
+import { hitRateLimit } from "../services/rate-limit";
 import { applyCouponToItems, applyCouponToServerCart } from "../services/coupons";
 import {
   CART_MESSAGES,
@@ -47,6 +50,14 @@ export const cartLineSchema = z.object({
 const quoteSchema = z.object({
   cartItems: z.array(cartLineSchema).max(CART_LINE_LIMIT, `A cart holds at most ${CART_LINE_LIMIT} lines`),
 });
+
+const reclaimSchema = z.object({ orderId: z.string().regex(PUBLIC_ID_PATTERN, "Invalid order id") });
+const reclaimAnswerSchema = z.object({
+  status: z.enum(["pending", "completed", "partiallyComplete", "expired", "cancelled"]),
+  cartItems: z.array(cartLineSchema),
+});
+/** As the order lookup: order ids are unguessable, and a guest's browser asks only while its order is open. */
+const RECLAIM_RULE = { name: "cart-reclaim:ip", limit: 120, windowMs: 15 * 60_000 };
 
 const updateSchema = cartLineSchema.pick({ optionId: true, quantity: true });
 const couponSchema = z.object({ coupon: couponField });
@@ -179,6 +190,28 @@ export const cartRoutes = apiRouter()
       const { skipped } = await mergeIntoServerCart(c.get("db"), user.id, cartItems);
       const cart = await readServerCart(c.get("db"), user.id);
       return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice, skipped }, "Cart merged");
+    },
+  )
+  // Our addition (ADR 019): a guest's cookie cart takes back the lines of its order that ended unpaid.
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/reclaim",
+      tags: CART,
+      summary: "The lines of a guest's order that was cancelled or expired, for its cookie cart",
+      request: { body: jsonBody(reclaimSchema) },
+      responses: answers(
+        200,
+        reclaimAnswerSchema,
+        "the order's status; `cartItems` holds its lines once it ended unpaid (cancelled or expired)",
+        { ...BAD_INPUT, 404: "`Order not found`", 429: "too many lookups from this address" },
+      ),
+    }),
+    async (c) => {
+      await hitRateLimit(c.get("db"), RECLAIM_RULE, requestIp(c), { scale: c.get("config").rateLimitScale });
+      const returned = await returnedLinesOf(c.get("db"), c.req.valid("json").orderId);
+      if (!returned) throw notFound("Order not found");
+      return ok(c, returned);
     },
   )
   // payload: the cart's price after the coupon (USD); an empty coupon resets it to cartPrice.

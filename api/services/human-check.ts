@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Executor } from "../db/client";
@@ -12,6 +12,11 @@ import type { Logger } from "../logger";
  * carries in a hidden field; a bot that posts at once, replays a token or forges one fails,
  * and the web layer adds a honeypot input. "recaptcha" and "turnstile" verify the widget's
  * answer with the provider. The rate limits stay in force whichever is used.
+ *
+ * A person must never be refused by a rule they cannot see (ADR 019): a form shown again after a
+ * refusal asks a visible "question" instead (a sum with four choices, no JavaScript, no third party),
+ * whatever the provider. Every choice is a token; only the right one verifies, and each question is
+ * spent by its first answer, right or wrong, so it cannot be answered by trying every choice.
  */
 
 /** Humans take a moment to fill a form; scripts posting at once do not. */
@@ -27,16 +32,47 @@ export const HUMAN_CHECK_FIELD = "g-recaptcha-response";
 
 export type HumanCheckResult = { ok: true } | { ok: false; reason: string };
 
+export type HumanQuestion = { text: string; choices: { label: string; answer: string }[] };
+
 export type HumanChallenge =
   | { provider: "builtin"; token: string; honeypotField: string }
+  | { provider: "question"; token: null; question: HumanQuestion; honeypotField: string }
   | { provider: "recaptcha" | "turnstile"; siteKey: string; token: null; honeypotField: string };
 
 function signature(secret: string, body: string): Buffer {
   return createHmac("sha256", secret).update(`human-check:${body}`).digest();
 }
 
-/** What the page needs to render the check: a signed token (builtin) or the widget's site key. */
-export function issueChallenge(config: Config, now = new Date()): HumanChallenge {
+const questionSignature = (secret: string, body: string, answer: number) =>
+  createHmac("sha256", secret).update(`human-check-question:${body}.${answer}`).digest();
+
+const QUESTION_CHOICES = 4;
+
+/** "What is a plus b?" with the sum among three other sums in 2..18, in ascending order (no position hint). */
+function issueQuestion(config: Config, now: Date): HumanChallenge {
+  const [a, b] = [randomInt(1, 10), randomInt(1, 10)];
+  const sums = new Set([a + b]);
+  while (sums.size < QUESTION_CHOICES) sums.add(randomInt(2, 19));
+  const body = `${randomBytes(16).toString("base64url")}.${now.getTime()}`;
+  // Every choice carries the signature of the right sum: only that choice verifies.
+  const sealed = questionSignature(config.sessionSecrets[0], body, a + b).toString("base64url");
+  const choices = [...sums]
+    .sort((x, y) => x - y)
+    .map((sum) => ({ label: String(sum), answer: `q.${body}.${sum}.${sealed}` }));
+  return {
+    provider: "question",
+    token: null,
+    question: { text: `What is ${a} plus ${b}?`, choices },
+    honeypotField: HONEYPOT_FIELD,
+  };
+}
+
+/**
+ * What the page needs to render the check: a signed token (builtin) or the widget's site key; with
+ * `visible`, a question a person answers (a form shown again after a refusal).
+ */
+export function issueChallenge(config: Config, now = new Date(), options: { visible?: boolean } = {}): HumanChallenge {
+  if (options.visible) return issueQuestion(config, now);
   if (config.humanCheck.provider !== "builtin") {
     return {
       provider: config.humanCheck.provider,
@@ -57,6 +93,8 @@ export async function verifyHumanCheck(
   options: { ip?: string; now?: Date } = {},
 ): Promise<HumanCheckResult> {
   if (!answer) return { ok: false, reason: "missing" };
+  if (answer.startsWith("q."))
+    return verifyQuestion(deps.db, deps.config.sessionSecrets, answer, options.now ?? new Date());
   const { humanCheck } = deps.config;
   if (humanCheck.provider === "builtin")
     return verifyBuiltin(deps.db, deps.config.sessionSecrets, answer, options.now ?? new Date());
@@ -91,6 +129,24 @@ async function verifyBuiltin(db: Executor, secrets: string[], token: string, now
   const age = now.getTime() - Number(issuedAtText);
   if (age < MIN_CHALLENGE_AGE_MS) return { ok: false, reason: "too-fast" };
   if (age > MAX_CHALLENGE_AGE_MS) return { ok: false, reason: "expired" };
+  return (await spend(db, id, issuedAtText)) ? { ok: true } : { ok: false, reason: "reused" };
+}
+
+/** A question's answer: no minimum age (answering it is the proof), spent by its first answer. */
+async function verifyQuestion(db: Executor, secrets: string[], token: string, now: Date): Promise<HumanCheckResult> {
+  const match = /^q\.([A-Za-z0-9_-]{22})\.(\d{1,15})\.(\d{1,2})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return { ok: false, reason: "malformed" };
+  const [, id, issuedAtText, chosenText, sealed] = match;
+  if (now.getTime() - Number(issuedAtText) > MAX_CHALLENGE_AGE_MS) return { ok: false, reason: "expired" };
+  if (!(await spend(db, id, issuedAtText))) return { ok: false, reason: "reused" };
+  const given = Buffer.from(sealed, "base64url");
+  const body = `${id}.${issuedAtText}`;
+  const right = secrets.some((secret) => timingSafeEqual(questionSignature(secret, body, Number(chosenText)), given));
+  return right ? { ok: true } : { ok: false, reason: "wrong-answer" };
+}
+
+/** Marks a challenge used; true for its first use only. */
+async function spend(db: Executor, id: string, issuedAtText: string): Promise<boolean> {
   // A spent challenge is a row in rate_limits; the upsert is atomic, so of two racing uses only one sees 1.
   const [row] = await db
     .insert(rateLimits)
@@ -100,7 +156,7 @@ async function verifyBuiltin(db: Executor, secrets: string[], token: string, now
       set: { hits: sql`${rateLimits.hits} + 1` },
     })
     .returning({ hits: rateLimits.hits });
-  return row.hits === 1 ? { ok: true } : { ok: false, reason: "reused" };
+  return row.hits === 1;
 }
 
 const providerAnswer = {

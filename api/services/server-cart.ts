@@ -193,6 +193,23 @@ export async function returnLinesToServerCart(tx: Executor, userId: string, line
     .onConflictDoNothing();
 }
 
+/** Removes an order's lines (same option and duration) from a cart: they moved to the browser's cookie cart. */
+export async function takeLinesFromServerCart(tx: Executor, userId: string, lines: CartItemInput[]): Promise<void> {
+  const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  if (!cart) return;
+  for (const line of lines) {
+    await tx
+      .delete(cartItems)
+      .where(
+        and(
+          eq(cartItems.cartId, cart.id),
+          eq(cartItems.optionId, line.optionId),
+          eq(cartItems.durationDays, line.duration),
+        ),
+      );
+  }
+}
+
 /**
  * Adds the guest cookie cart's lines at sign-in, in one transaction. Lines the shop cannot sell
  * (unknown option or duration, sold out) are skipped and listed, not refused: the cookie is

@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import type { CartQuote, QuotedLine } from "~/lib/cart.server";
 import { quantityBounds } from "~/lib/cart-client";
@@ -13,6 +13,8 @@ function CartLine({ line, redirectTo }: { line: QuotedLine; redirectTo: string }
   const quantityFetcher = useFetcher();
   const removeFetcher = useFetcher();
   const boxTimer = useRef<ReturnType<typeof setTimeout>>();
+  // A typed quantity out of bounds is set to the bound at once, and said: the box and the line always agree.
+  const [boundNote, setBoundNote] = useState<string>();
   const { option } = line;
   const { product } = option;
   const bounds = quantityBounds(product, option.availableStock);
@@ -57,15 +59,23 @@ function CartLine({ line, redirectTo }: { line: QuotedLine; redirectTo: string }
         {!line.soldOut && (
           <div className="flex flex-wrap items-center gap-2">
             {stepForm("Decrease", quantity - 1, quantity <= bounds.min, "−")}
-            <quantityFetcher.Form method="post" action="/cart" preventScrollReset className="flex items-center gap-1">
+            {/* noValidate: without JS the server clamps an out-of-bounds quantity and says so. */}
+            <quantityFetcher.Form
+              method="post"
+              action="/cart"
+              preventScrollReset
+              noValidate
+              className="flex items-center gap-1"
+            >
               <input type="hidden" name="intent" value="update" />
               <input type="hidden" name="optionId" value={option._id} />
               <input type="hidden" name="redirectTo" value={redirectTo} />
               <input
-                key={line.quantity}
+                // Shows the quantity being sent while it is on its way, then the cart's.
+                key={quantity}
                 type="number"
                 name="quantity"
-                defaultValue={line.quantity}
+                defaultValue={quantity}
                 min={bounds.min}
                 max={bounds.max}
                 step={1}
@@ -73,11 +83,23 @@ function CartLine({ line, redirectTo }: { line: QuotedLine; redirectTo: string }
                 aria-label={`Quantity of ${product.title} ${option.title}`}
                 className="w-16 rounded-md border border-slate-300 px-2 py-1 text-center"
                 onChange={(event) => {
-                  const form = event.currentTarget.form;
+                  const box = event.currentTarget;
                   clearTimeout(boxTimer.current);
-                  if (!form || !event.currentTarget.checkValidity()) return;
+                  const typed = Number.parseInt(box.value, 10);
+                  if (Number.isNaN(typed)) return;
+                  const bounded = Math.min(Math.max(typed, bounds.min), bounds.max);
+                  setBoundNote(
+                    bounded === typed
+                      ? undefined
+                      : bounded === bounds.max
+                        ? `Only ${bounds.max} can be ordered of this plan.`
+                        : `At least ${bounds.min} must be ordered of this plan.`,
+                  );
+                  if (bounded !== typed) box.value = String(bounded);
+                  // The number is taken now: an answer arriving meanwhile may redraw the box.
+                  const update = { intent: "update", optionId: option._id, quantity: String(bounded), redirectTo };
                   boxTimer.current = setTimeout(
-                    () => quantityFetcher.submit(form, { preventScrollReset: true }),
+                    () => quantityFetcher.submit(update, { method: "post", action: "/cart", preventScrollReset: true }),
                     BOX_SUBMIT_DELAY_MS,
                   );
                 }}
@@ -93,6 +115,11 @@ function CartLine({ line, redirectTo }: { line: QuotedLine; redirectTo: string }
             </quantityFetcher.Form>
             {stepForm("Increase", quantity + 1, quantity >= bounds.max, "+")}
           </div>
+        )}
+        {boundNote && (
+          <p role="status" className="text-sm font-semibold text-amber-800">
+            {boundNote}
+          </p>
         )}
         <removeFetcher.Form method="post" action="/cart" preventScrollReset>
           <input type="hidden" name="intent" value="remove" />

@@ -1,5 +1,6 @@
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate, useRouteLoaderData } from "@remix-run/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
+import { Toaster, type ToastView } from "./toaster";
 
 const FOCUSABLE =
   "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled])";
@@ -49,6 +50,7 @@ export function RouteDialog({
 }) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const toast = useRouteLoaderData<{ toast?: ToastView }>("root")?.toast;
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -101,6 +103,7 @@ export function RouteDialog({
             ×
           </Link>
         </div>
+        <Toaster toast={toast} inline />
         {children}
       </div>
     </div>

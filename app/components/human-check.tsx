@@ -3,8 +3,10 @@ import { HoneypotField } from "./account/honeypot";
 import { HUMAN_CHECK_FIELD } from "./checkout/schema";
 
 /**
- * The human check of a form (guest checkout, sign-in after many failures): the builtin signed token
- * in a hidden field, or the provider's widget, plus the honeypot. Works without JavaScript for builtin.
+ * The human check of a form (guest checkout, sign-in after many failures, redeem, replacement): the builtin
+ * signed token in a hidden field, the provider's widget, or, on a form shown again after a refusal, a visible
+ * question whose choices each carry an answer (ADR 019); plus the honeypot. Builtin and the question work
+ * without JavaScript.
  */
 export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge | null }) {
   if (!challenge) {
@@ -12,9 +14,27 @@ export function HumanCheck({ challenge }: { challenge: HumanCheckChallenge | nul
   }
   return (
     <>
-      {challenge.provider === "builtin" ? (
-        <input type="hidden" name={HUMAN_CHECK_FIELD} value={challenge.token} />
-      ) : (
+      {challenge.provider === "builtin" && <input type="hidden" name={HUMAN_CHECK_FIELD} value={challenge.token} />}
+      {challenge.provider === "question" && (
+        <fieldset className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3">
+          <legend className="px-1 text-sm font-semibold">Quick check: {challenge.question.text}</legend>
+          <p className="text-sm text-slate-700">
+            Choose the answer to show you are a person, then send the form again.
+          </p>
+          <div className="flex flex-wrap gap-2">
+            {challenge.question.choices.map((choice) => (
+              <label
+                key={choice.answer}
+                className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-1.5 has-[:checked]:border-brand-600"
+              >
+                <input type="radio" name={HUMAN_CHECK_FIELD} value={choice.answer} required />
+                {choice.label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {(challenge.provider === "recaptcha" || challenge.provider === "turnstile") && (
         // The provider's script fills g-recaptcha-response inside this element.
         <div
           className={challenge.provider === "recaptcha" ? "g-recaptcha" : "cf-turnstile"}

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { Form, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { quantityBounds } from "~/lib/cart-client";
@@ -66,37 +66,85 @@ function stockText(option: ProductOptionData) {
   return option.availableStock > 0 ? `${option.availableStock} available` : "Out of Stock";
 }
 
+/** Where the product form starts: the plan, warranty and quantity the URL names (the no-JS GET). */
+export type ProductChoice = { optionId: string | undefined; duration: number | undefined; quantity: number };
+
 /**
- * Plan options, warranty durations, order summary, quantity and Add to Cart. Without JS, choosing a plan is a GET
- * form (?option=ID) that renders that plan's durations; with JS the choice is instant.
+ * Without JS the summary cannot be computed in the browser, so it is CSS: the server renders a row for
+ * every plan and warranty, and `:has(:checked)` shows the chosen one. Plan radios that differ from the
+ * plan whose warranties are shown hide those warranties and ask for "Show warranty options".
+ */
+function NoScriptSummaryStyle({
+  formId,
+  shownOptionId,
+  options,
+  durations,
+}: {
+  formId: string;
+  shownOptionId: string | undefined;
+  options: ProductOptionData[];
+  durations: number[];
+}) {
+  const form = `form[id="${formId}"]`;
+  const rules = [
+    `${form} [data-when-plan], ${form} [data-when-duration] { display: none; }`,
+    `${form}:not(:has(input[name="duration"]:checked)) [data-when-duration="none"] { display: inline; }`,
+    ...durations.map(
+      (duration) =>
+        `${form}:has(input[name="duration"][value="${duration}"]:checked) [data-when-duration="${duration}"] { display: inline; }`,
+    ),
+    ...options.map(
+      (option) =>
+        `${form}:has(input[name="optionId"][value="${option._id}"]:checked) [data-when-plan="${option._id}"] { display: inline; }`,
+    ),
+    ...(shownOptionId
+      ? [
+          `${form}:has(input[name="optionId"]:checked:not([value="${shownOptionId}"])) [data-warranties] { display: none; }`,
+          `${form}:has(input[name="optionId"]:checked:not([value="${shownOptionId}"])) [data-other-plan] { display: block; }`,
+        ]
+      : []),
+  ];
+  // Set as HTML: React would escape the quotes of the selectors. Ids and durations are [A-Za-z0-9_-] and digits.
+  return <style dangerouslySetInnerHTML={{ __html: rules.join("\n") }} />;
+}
+
+/**
+ * Plan options, warranty durations, order summary, quantity and Add to Cart, in ONE form, so the plan posted is
+ * the plan checked. Without JS, "Show warranty options" and "Update total" send the same form as a GET to the
+ * product's URL, which renders that plan's durations and the total; the hidden `warrantyOptionId` names the plan
+ * whose durations were shown, and the action refuses a warranty of another plan. With JS the choice is instant.
  */
 export function ProductDetails({
   product,
   options,
-  initialOptionId,
+  initial,
   keptSearch,
   redirectTo,
+  errorRedirectTo,
 }: {
   product: ProductDetailsData;
   options: ProductOptionData[];
-  initialOptionId: string | undefined;
+  initial: ProductChoice;
   /** q and category of the shop, kept by the plan form. */
   keptSearch: Record<string, string>;
   redirectTo: string;
+  /** Where a refused Add to Cart comes back to: this product, with its message. */
+  errorRedirectTo: string;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher();
-  const [optionId, setOptionId] = useState(initialOptionId);
-  const [duration, setDuration] = useState<number>();
+  const [optionId, setOptionId] = useState(initial.optionId);
+  const [duration, setDuration] = useState(initial.duration);
   const option = options.find((candidate) => candidate._id === optionId);
   const bounds = quantityBounds(product, option?.availableStock ?? 0);
   // The box keeps what the user types; the summary and the steppers use it clamped into the bounds.
-  const [quantityText, setQuantityText] = useState(String(product.minQuantity));
+  const [quantityText, setQuantityText] = useState(String(initial.quantity));
   const typedQuantity = Number.parseInt(quantityText, 10);
   const clampedQuantity = Math.min(
     Math.max(Number.isNaN(typedQuantity) ? bounds.min : typedQuantity, bounds.min),
     bounds.max,
   );
+  const overMax = !Number.isNaN(typedQuantity) && typedQuantity > bounds.max;
   const setQuantity = (value: number) => setQuantityText(String(value));
   const chosenDuration = option?.subOptions.find((candidate) => candidate.duration === duration);
   const purchasable = !!option && option.availableStock >= product.minQuantity && option.subOptions.length > 0;
@@ -106,12 +154,16 @@ export function ProductDetails({
     id: `add-to-cart-${product._id}`,
     shouldValidate: "onSubmit",
   });
+  // Without JS the browser's bubble would hide the server's message: the server checks and answers.
+  const formProps = { ...getFormProps(form), noValidate: true };
 
   const chooseOption = (id: string) => {
     setOptionId(id);
     setDuration(undefined);
     setQuantity(product.minQuantity);
   };
+  const noScriptButton = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100";
+  const productHref = `/shop/${product._id}`;
 
   return (
     <div className="flex flex-col gap-6">
@@ -120,10 +172,23 @@ export function ProductDetails({
         <Description text={product.description} />
       </div>
 
-      <Form method="get" preventScrollReset replace>
+      <fetcher.Form method="post" action="/cart" preventScrollReset {...formProps} className="flex flex-col gap-4">
+        {!hydrated && (
+          <NoScriptSummaryStyle
+            formId={form.id}
+            shownOptionId={option?._id}
+            options={options}
+            durations={option?.subOptions.map((subOption) => subOption.duration) ?? []}
+          />
+        )}
         {Object.entries(keptSearch).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
+        <input type="hidden" name="intent" value="add" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="errorRedirectTo" value={errorRedirectTo} />
+        {option && <input type="hidden" name="warrantyOptionId" value={option._id} />}
+
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 font-semibold">Choose a plan</legend>
           {options.length === 0 && <p className="text-slate-600">No plans are available right now.</p>}
@@ -138,9 +203,9 @@ export function ProductDetails({
               >
                 <input
                   type="radio"
-                  name="option"
+                  name={fields.optionId.name}
                   value={candidate._id}
-                  defaultChecked={candidate._id === initialOptionId}
+                  defaultChecked={candidate._id === initial.optionId}
                   disabled={soldOut}
                   onChange={() => chooseOption(candidate._id)}
                 />
@@ -153,28 +218,23 @@ export function ProductDetails({
           })}
         </fieldset>
         {!hydrated && options.length > 0 && (
-          <button
-            type="submit"
-            className="mt-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100"
-          >
-            Show warranty options for this plan
-          </button>
+          <div className="flex flex-col gap-2">
+            <p data-other-plan className="hidden text-sm font-semibold text-amber-800">
+              Press “Show warranty options for this plan” to see the warranties of the plan you chose.
+            </p>
+            <button type="submit" formMethod="get" formAction={productHref} className={`self-start ${noScriptButton}`}>
+              Show warranty options for this plan
+            </button>
+          </div>
         )}
-      </Form>
-
-      <fetcher.Form
-        method="post"
-        action="/cart"
-        preventScrollReset
-        {...getFormProps(form)}
-        className="flex flex-col gap-4"
-      >
-        <input type="hidden" name="intent" value="add" />
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        {option && <input type="hidden" name="optionId" value={option._id} />}
 
         {option && (
-          <fieldset key={option._id} className="flex flex-col gap-2" aria-describedby={fields.duration.errorId}>
+          <fieldset
+            key={option._id}
+            data-warranties
+            className="flex flex-col gap-2"
+            aria-describedby={fields.duration.errorId}
+          >
             <legend className="mb-2 font-semibold">Warranty for {option.title}</legend>
             {option.subOptions.map((subOption) => (
               <label
@@ -185,7 +245,7 @@ export function ProductDetails({
                   type="radio"
                   name={fields.duration.name}
                   value={subOption.duration}
-                  required={fields.duration.required}
+                  defaultChecked={subOption.duration === initial.duration && option._id === initial.optionId}
                   disabled={!purchasable}
                   onChange={() => setDuration(subOption.duration)}
                 />
@@ -203,7 +263,7 @@ export function ProductDetails({
           <label htmlFor={fields.quantity.id} className="font-semibold">
             Quantity
           </label>
-          <div className="flex items-center gap-2">
+          <div className="flex flex-wrap items-center gap-2">
             {hydrated && (
               <button
                 type="button"
@@ -225,7 +285,7 @@ export function ProductDetails({
               min={bounds.min}
               max={bounds.max}
               step={1}
-              required
+              aria-describedby={`${fields.quantity.id}-bounds`}
               disabled={!purchasable}
               className="w-20 rounded-md border border-slate-300 px-2 py-1.5 text-center"
             />
@@ -240,30 +300,30 @@ export function ProductDetails({
                 +
               </button>
             )}
-            <span className="text-sm text-slate-600">
+            <span id={`${fields.quantity.id}-bounds`} className="text-sm text-slate-600">
               {bounds.min} to {bounds.max}
             </span>
+            {!hydrated && purchasable && (
+              <button type="submit" formMethod="get" formAction={productHref} className={noScriptButton}>
+                Update total
+              </button>
+            )}
           </div>
+          {overMax && (
+            <p role="status" className="text-sm font-semibold text-amber-800">
+              At most {bounds.max} can be ordered: {bounds.max} will be added.
+            </p>
+          )}
           {fields.quantity.errors && <p className="text-sm font-semibold text-red-700">{fields.quantity.errors[0]}</p>}
         </div>
 
-        <section aria-label="Order summary" className="rounded-lg bg-slate-50 p-4 text-sm">
-          <h3 className="mb-2 font-semibold">Order summary</h3>
-          <dl className="grid grid-cols-2 gap-y-1">
-            <dt>Plan</dt>
-            <dd className="text-right">{option?.title ?? "—"}</dd>
-            <dt>Warranty</dt>
-            <dd className="text-right">{chosenDuration?.title ?? "—"}</dd>
-            <dt>Unit price</dt>
-            <dd className="text-right">{chosenDuration ? formatUsd(chosenDuration.price) : "—"}</dd>
-            <dt>Quantity</dt>
-            <dd className="text-right">{hydrated ? clampedQuantity : "—"}</dd>
-            <dt className="font-semibold">Total</dt>
-            <dd className="text-right font-semibold" data-testid="summary-total">
-              {chosenDuration && hydrated ? formatUsd(chosenDuration.price * clampedQuantity) : "—"}
-            </dd>
-          </dl>
-        </section>
+        <OrderSummary
+          hydrated={hydrated}
+          options={options}
+          option={option}
+          chosenDuration={chosenDuration}
+          quantity={hydrated ? clampedQuantity : initial.quantity}
+        />
 
         <button
           type="submit"
@@ -274,5 +334,61 @@ export function ProductDetails({
         </button>
       </fetcher.Form>
     </div>
+  );
+}
+
+/** With JS the figures follow the form's state; without JS every candidate is rendered and CSS shows the chosen one. */
+function OrderSummary({
+  hydrated,
+  options,
+  option,
+  chosenDuration,
+  quantity,
+}: {
+  hydrated: boolean;
+  options: ProductOptionData[];
+  option: ProductOptionData | undefined;
+  chosenDuration: ProductOptionData["subOptions"][number] | undefined;
+  quantity: number;
+}) {
+  const byDuration = (show: (subOption: ProductOptionData["subOptions"][number]) => string) =>
+    hydrated ? (
+      ((chosenDuration && show(chosenDuration)) ?? "—")
+    ) : (
+      <>
+        <span data-when-duration="none">Choose a warranty</span>
+        {option?.subOptions.map((subOption) => (
+          <span key={subOption._id} data-when-duration={subOption.duration}>
+            {show(subOption)}
+          </span>
+        ))}
+      </>
+    );
+  return (
+    <section aria-label="Order summary" className="rounded-lg bg-slate-50 p-4 text-sm">
+      <h3 className="mb-2 font-semibold">Order summary</h3>
+      <dl className="grid grid-cols-2 gap-y-1">
+        <dt>Plan</dt>
+        <dd className="text-right">
+          {hydrated
+            ? (option?.title ?? "—")
+            : options.map((candidate) => (
+                <span key={candidate._id} data-when-plan={candidate._id}>
+                  {candidate.title}
+                </span>
+              ))}
+        </dd>
+        <dt>Warranty</dt>
+        <dd className="text-right">{byDuration((subOption) => subOption.title)}</dd>
+        <dt>Unit price</dt>
+        <dd className="text-right">{byDuration((subOption) => formatUsd(subOption.price))}</dd>
+        <dt>Quantity</dt>
+        <dd className="text-right">{quantity}</dd>
+        <dt className="font-semibold">Total</dt>
+        <dd className="text-right font-semibold" data-testid="summary-total">
+          {byDuration((subOption) => formatUsd(subOption.price * quantity))}
+        </dd>
+      </dl>
+    </section>
   );
 }

@@ -19,8 +19,9 @@ const toneByType: Record<ToastView["type"], string> = {
 /**
  * The flash toast, rendered on the server: at the top right below the header on a wide screen, at the bottom on
  * a phone, where it covers none of the header's links. Its close control is a <details> summary, so it
- * closes without JS too; with JS it also closes itself after 5 s. `inline` places it in the flow instead
- * (inside the cart panel, whose close link a floating toast would cover).
+ * closes without JS too; with JS it also closes itself after 5 s. `inline` places it in the flow instead:
+ * every RouteDialog shows the toast inside itself, and the floating one hides while a dialog is open (app.css),
+ * so a refusal never covers the dialog's own buttons.
  */
 export function Toaster({ toast, inline = false }: { toast: ToastView | undefined; inline?: boolean }) {
   const [dismissedId, setDismissedId] = useState<string>();
@@ -34,7 +35,7 @@ export function Toaster({ toast, inline = false }: { toast: ToastView | undefine
   const visible = toast && dismissedId !== toast.id ? toast : undefined;
   const placement = inline
     ? "mb-4 flex flex-col"
-    : "pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:inset-x-auto sm:top-20 sm:right-4 sm:bottom-auto sm:w-80";
+    : "floating-toast pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:inset-x-auto sm:top-20 sm:right-4 sm:bottom-auto sm:w-80";
   return (
     <div aria-live="polite" className={placement}>
       {visible && (

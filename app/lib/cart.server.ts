@@ -95,8 +95,15 @@ function sameItems(a: CartItem[], b: CartItem[]): boolean {
 const serverCartSchema = z.object({ cartItems: z.array(quotedLineSchema), cartPrice: z.number() });
 const anyAnswer = z.unknown();
 
-/** A change's outcome: the Set-Cookie headers to send, and the refusal's message when it was refused. */
-export type CartChange = { refusal: string | null; headers: Headers };
+/**
+ * A change's outcome: the Set-Cookie headers to send, the refusal's message when it was refused, and a
+ * notice when it was made otherwise than asked (a quantity clamped to what can be ordered).
+ */
+export type CartChange = { refusal: string | null; notice?: string; headers: Headers };
+
+/** Said whenever a quantity was lowered to the most that can be ordered: the box and the line then agree. */
+export const clampedNotice = (quantity: number) =>
+  `Only ${quantity} can be ordered of this plan: the quantity is now ${quantity}.`;
 
 export type StoreCart = {
   /** The priced cart, and the Set-Cookie that brings the cookie in line with it (untrusted, dropped lines, clamped quantities). */
@@ -109,35 +116,80 @@ export type StoreCart = {
   clear(): Promise<CartChange>;
   /**
    * The lines in the cookie, a customer's too (lines added before the account's cart took over join it
-   * at checkout), and the Set-Cookie that replaces a cookie we could not trust.
+   * at checkout), with those of the guest's order that ended unpaid taken back (ADR 019); `setCookies`
+   * replaces a cookie we could not trust, stores the lines taken back and forgets that order.
    */
-  cookieLines(): Promise<{ items: CartItem[]; setCookie: string | undefined }>;
+  cookieLines(): Promise<{ items: CartItem[]; setCookies: string[] }>;
   /** A Set-Cookie that empties the cookie cart, once its lines moved into an account. */
   emptyCookie(): Promise<string>;
+  /** A Set-Cookie that remembers the guest's order waiting for payment, whose lines come back if it ends unpaid. */
+  rememberUnpaidOrder(orderId: string): Promise<string>;
 };
 
-const withCookie = (setCookie: string | undefined) => {
+const withCookie = (...setCookies: (string | undefined)[]) => {
   const headers = new Headers();
-  if (setCookie) headers.append("Set-Cookie", setCookie);
+  for (const setCookie of setCookies) if (setCookie) headers.append("Set-Cookie", setCookie);
   return headers;
 };
-const accepted = (setCookie?: string): CartChange => ({ refusal: null, headers: withCookie(setCookie) });
+
+const returnedLinesSchema = z.object({
+  status: z.string(),
+  cartItems: z.array(z.object({ optionId: z.string(), duration: z.number().int(), quantity: z.number().int() })),
+});
+const accepted = (setCookie?: string, notice?: string): CartChange => ({
+  refusal: null,
+  notice,
+  headers: withCookie(setCookie),
+});
 const refused = (refusal: string, setCookie?: string): CartChange => ({ refusal, headers: withCookie(setCookie) });
 
 /** The cart of this request: the customer's server cart with a session, else the guest's cookie cart. */
 export function cartFor(request: Request, context: AppLoadContext): StoreCart {
   const cookie = cookiesOf(context).cart;
+  const unpaidOrder = cookiesOf(context).unpaidOrder;
   const signedIn = cookiesOf(context)
     .token.read(request)
     .then((token) => token !== undefined);
   const store = (items: CartItem[]) => cookie.serialize(storedFromItems(items));
 
-  async function cookieLines() {
-    if (!cookie.sent(request)) return { items: [], setCookie: undefined };
-    const stored = await cookie.read(request);
-    if (stored) return { items: itemsFromStored(stored), setCookie: undefined };
-    return { items: [], setCookie: await cookie.serialize([]) };
+  /** The lines of the guest's order once it ended unpaid, and whether to forget the order (it ended, or is unknown). */
+  async function linesOfUnpaidOrder(): Promise<{ items: CartItem[]; forget: boolean }> {
+    if (!unpaidOrder.sent(request)) return { items: [], forget: false };
+    const orderId = await unpaidOrder.read(request);
+    if (!orderId) return { items: [], forget: true };
+    const answer = await apiCall(context, {
+      path: "/v1/cart/reclaim",
+      body: { orderId },
+      payload: returnedLinesSchema,
+    });
+    // Rate limited or unavailable: the cart shows what it holds, and the next page asks again.
+    if (!answer.ok) return { items: [], forget: answer.status === 404 || answer.status === 400 };
+    return { items: answer.payload.cartItems, forget: answer.payload.status !== "pending" };
   }
+
+  async function readCookieLines() {
+    const [returned, stored] = await Promise.all([
+      linesOfUnpaidOrder(),
+      cookie.sent(request) ? cookie.read(request) : Promise.resolve(undefined),
+    ]);
+    let items = stored ? itemsFromStored(stored) : [];
+    // A cookie that was sent but could not be read is replaced.
+    let rewrite = cookie.sent(request) && !stored;
+    // Lines the shopper added again since keep their choice; the order's other lines come back.
+    const missing = returned.items.filter((line) => !items.some((item) => item.optionId === line.optionId));
+    if (missing.length > 0) {
+      items = [...items, ...missing].slice(0, CART_LINE_LIMIT);
+      rewrite = true;
+    }
+    const setCookies = [
+      ...(rewrite ? [await store(items)] : []),
+      ...(returned.forget ? [await unpaidOrder.clear()] : []),
+    ];
+    return { items, setCookies };
+  }
+  // Asked once per request: the root and the page may both read the cart.
+  let cookieLinesOnce: ReturnType<typeof readCookieLines> | undefined;
+  const cookieLines = () => (cookieLinesOnce ??= readCookieLines());
 
   /** A change to the server cart; the API applies the same bounds and stock rules as a quote. */
   async function changeServerCart(call: Pick<Parameters<typeof apiCall>[1], "method" | "path" | "body">) {
@@ -154,10 +206,12 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
   }
 
   async function readCookieCart() {
-    const { items, setCookie } = await cookieLines();
+    const { items, setCookies } = await cookieLines();
     const quote = await quoteCart(context, items);
     const normalized = itemsFromQuote(quote);
-    return { quote, headers: withCookie(sameItems(items, normalized) ? setCookie : await store(normalized)) };
+    if (sameItems(items, normalized)) return { quote, headers: withCookie(...setCookies) };
+    const others = setCookies.filter((setCookie) => !setCookie.startsWith(`${cookie.name}=`));
+    return { quote, headers: withCookie(...others, await store(normalized)) };
   }
 
   return {
@@ -167,7 +221,17 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
     },
 
     async add(added) {
-      if (await signedIn) return changeServerCart({ path: "/v1/cart/add", body: added });
+      if (await signedIn) {
+        const answer = await apiCall(context, {
+          path: "/v1/cart/add",
+          body: added,
+          request,
+          payload: serverCartSchema,
+        });
+        if (!answer.ok) return refused(answer.message);
+        const line = answer.payload.cartItems.find((candidate) => candidate.option._id === added.optionId);
+        return accepted(undefined, line && line.quantity < added.quantity ? clampedNotice(line.quantity) : undefined);
+      }
       const { items } = await cookieLines();
       const merged = mergeCartItem(items, added);
       if (merged.length > CART_LINE_LIMIT) return refused(`Your cart holds at most ${CART_LINE_LIMIT} items`);
@@ -181,7 +245,9 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
         const kept = itemsFromQuote(quote).filter((item) => wasInCart || item.optionId !== added.optionId);
         return refused("This option is out of stock", await store(kept));
       }
-      return accepted(await store(itemsFromQuote(quote)));
+      const asked = merged.find((item) => item.optionId === added.optionId)?.quantity ?? added.quantity;
+      const notice = line && line.quantity < asked ? clampedNotice(line.quantity) : undefined;
+      return accepted(await store(itemsFromQuote(quote)), notice);
     },
 
     async update({ optionId, quantity }) {
@@ -189,7 +255,10 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
         return changeServerCart({ method: "PUT", path: "/v1/cart/update", body: { optionId, quantity } });
       const { items } = await cookieLines();
       const updated = items.map((item) => (item.optionId === optionId ? { ...item, quantity } : item));
-      return accepted(await store(itemsFromQuote(await quoteCart(context, updated))));
+      const quote = await quoteCart(context, updated);
+      const line = quote.cartItems.find((candidate) => candidate.option._id === optionId);
+      const notice = line && line.quantity < quantity ? clampedNotice(line.quantity) : undefined;
+      return accepted(await store(itemsFromQuote(quote)), notice);
     },
 
     async remove(optionId) {
@@ -205,5 +274,6 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
 
     cookieLines,
     emptyCookie: () => store([]),
+    rememberUnpaidOrder: (orderId) => unpaidOrder.serialize(orderId),
   };
 }

@@ -2,6 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import type { z } from "zod";
 import { CartContents } from "~/components/cart-contents";
 import {
@@ -14,7 +15,7 @@ import { CheckoutSection } from "~/components/checkout/checkout-section";
 import { type CartChange, cartFor } from "~/lib/cart.server";
 import { withCartPanel } from "~/lib/cart-client";
 import { addToCartSchema, clearCartSchema, removeCartLineSchema, updateCartLineSchema } from "~/lib/cart-forms";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/lib/toast.server";
 import { pageMeta } from "~/components/legal/page-meta";
 
 export const meta: MetaFunction = () =>
@@ -44,34 +45,50 @@ function returnAddress(request: Request, formData: FormData): string {
   return CART_PAGE;
 }
 
+/** A refused add goes back to the product (errorRedirectTo) showing the plan that was checked, to be corrected. */
+function productAfterRefusal(formData: FormData, fallback: string): string {
+  const requested = formData.get("errorRedirectTo");
+  if (typeof requested !== "string" || !requested) return fallback;
+  const url = new URL(safeRedirect(requested, fallback), "http://local");
+  const optionId = formData.get("optionId");
+  if (typeof optionId === "string" && PUBLIC_ID_PATTERN.test(optionId)) {
+    url.searchParams.delete("optionId");
+    url.searchParams.set("option", optionId);
+  }
+  return url.pathname + url.search;
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is not a form is bad input like any other: a toast, never a 500.
   const formData = await request.formData().catch(() => new FormData());
   const back = returnAddress(request, formData);
   const cart = cartFor(request, context);
 
-  /** The form's values, or the toast that tells what is wrong with them. */
-  async function parsed<Schema extends z.ZodTypeAny>(schema: Schema) {
+  /** The form's values, or the toast that tells what is wrong with them (on `refusedTo`, else `back`). */
+  async function parsed<Schema extends z.ZodTypeAny>(schema: Schema, refusedTo = back) {
     const submission = parseWithZod(formData, { schema });
     if (submission.status === "success") return { value: submission.value as z.output<Schema> };
     const firstError = Object.values(submission.error ?? {}).flat()[0];
-    return { refusal: await redirectWithError(context, back, firstError ?? "Please check the form") };
+    return { refusal: await redirectWithError(context, refusedTo, firstError ?? "Please check the form") };
   }
 
   /** Panel edits replace the history entry: with JS each click is a fetcher whose redirect would otherwise add one. */
   async function afterEdit(change: CartChange) {
     if (change.refusal) return redirectWithError(context, back, change.refusal, { headers: change.headers });
+    if (change.notice) return redirectWithInfo(context, back, change.notice, { headers: change.headers });
     change.headers.set("X-Remix-Replace", "true");
     return redirect(back, { headers: change.headers });
   }
 
   switch (formData.get("intent")) {
     case "add": {
-      const form = await parsed(addToCartSchema);
+      const refusedTo = productAfterRefusal(formData, back);
+      const form = await parsed(addToCartSchema, refusedTo);
       if (form.refusal) return form.refusal;
       const { optionId, duration, quantity } = form.value;
       const change = await cart.add({ optionId, duration, quantity });
-      if (change.refusal) return redirectWithError(context, back, change.refusal, { headers: change.headers });
+      if (change.refusal) return redirectWithError(context, refusedTo, change.refusal, { headers: change.headers });
+      if (change.notice) return redirectWithInfo(context, back, change.notice, { headers: change.headers });
       return redirectWithSuccess(context, back, "Product added to cart", { headers: change.headers });
     }
     case "update": {

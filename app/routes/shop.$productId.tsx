@@ -10,7 +10,8 @@ import {
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { StarsShown } from "~/components/feedback/stars";
-import { cleanProductTitle, ProductDetails } from "~/components/product-details";
+import { cleanProductTitle, type ProductChoice, ProductDetails } from "~/components/product-details";
+import { quantityBounds } from "~/lib/cart-client";
 import { shopSearch } from "~/components/shop-search";
 import { readProductWithOptions } from "~/lib/catalogue.server";
 import { descriptionFrom, pageMeta } from "~/components/legal/page-meta";
@@ -18,16 +19,26 @@ import { descriptionFrom, pageMeta } from "~/components/legal/page-meta";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { product, options } = await readProductWithOptions(context, request, params.productId ?? "");
   const url = new URL(request.url);
-  const requested = options.find((option) => option._id === url.searchParams.get("option"));
+  // ?option= from links; ?optionId=, &duration= and &quantity= from the product form sent as a GET without JS.
+  const requestedId = url.searchParams.get("optionId") ?? url.searchParams.get("option");
+  const requested = options.find((option) => option._id === requestedId);
   // Without a choice, preselect the first plan that can be bought, so its durations show at once.
   const initialOption =
     requested ?? options.find((option) => option.availableStock >= product.minQuantity) ?? options[0];
+  const duration = Number(url.searchParams.get("duration"));
+  const quantity = Number.parseInt(url.searchParams.get("quantity") ?? "", 10);
+  const bounds = quantityBounds(product, initialOption?.availableStock ?? 0);
+  const initial: ProductChoice = {
+    optionId: initialOption?._id,
+    duration: initialOption?.subOptions.some((subOption) => subOption.duration === duration) ? duration : undefined,
+    quantity: Number.isNaN(quantity) ? bounds.min : Math.min(Math.max(quantity, bounds.min), bounds.max),
+  };
   const { _id, title, picture, description, minQuantity, maxQuantity } = product;
   return {
     product: { _id, title, picture, description, minQuantity, maxQuantity },
     rating: product.rating,
     options,
-    initialOptionId: initialOption?._id,
+    initial,
   };
 }
 
@@ -66,12 +77,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 function useShopLinks() {
   const location = useLocation();
+  const here = location.pathname + location.search;
   const params = new URLSearchParams(location.search);
   const kept = Object.fromEntries(
     ["q", "category"].flatMap((name) => (params.get(name) ? [[name, params.get(name) ?? ""]] : [])),
   );
   return {
     kept,
+    here,
     closeHref: `/shop${shopSearch(params)}`,
     afterAddHref: `/shop${shopSearch(params, { cart: "open" })}`,
   };
@@ -97,8 +110,8 @@ function RatingLine({ productId, rating }: { productId: string; rating: { averag
 }
 
 export default function ProductModal() {
-  const { product, rating, options, initialOptionId } = useLoaderData<typeof loader>();
-  const { kept, closeHref, afterAddHref } = useShopLinks();
+  const { product, rating, options, initial } = useLoaderData<typeof loader>();
+  const { kept, here, closeHref, afterAddHref } = useShopLinks();
   return (
     <RouteDialog title={cleanProductTitle(product.title)} closeHref={closeHref} closeLabel="Close product">
       <RatingLine productId={product._id} rating={rating} />
@@ -106,9 +119,10 @@ export default function ProductModal() {
         key={product._id}
         product={product}
         options={options}
-        initialOptionId={initialOptionId}
+        initial={initial}
         keptSearch={kept}
         redirectTo={afterAddHref}
+        errorRedirectTo={here}
       />
     </RouteDialog>
   );

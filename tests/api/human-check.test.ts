@@ -83,6 +83,84 @@ describe("builtin human check", () => {
   });
 });
 
+describe("the visible question (a form shown again after a refusal, ADR 019)", () => {
+  const verify = (answer: string, config = t.config) => verifyHumanCheck({ db: t.db, config }, answer);
+  /** The choice a person picks: the sum the question asks for. */
+  function rightChoice(challenge: ReturnType<typeof issueChallenge>) {
+    if (challenge.provider !== "question") throw new Error("not a question");
+    const [, a, b] = /^What is (\d) plus (\d)\?$/.exec(challenge.question.text)!;
+    return challenge.question.choices.find((choice) => choice.label === String(Number(a) + Number(b)))!;
+  }
+
+  it("is served by GET /v1/human-check/challenge?visible=true: a sum with four choices", async () => {
+    const answer = await t.get("/v1/human-check/challenge?visible=true");
+    expect(answer.status).toBe(200);
+    const { provider, token, question, honeypotField } = answer.body.payload;
+    expect({ provider, token, honeypotField }).toEqual({
+      provider: "question",
+      token: null,
+      honeypotField: HONEYPOT_FIELD,
+    });
+    expect(question.text).toMatch(/^What is \d plus \d\?$/);
+    expect(question.choices).toHaveLength(4);
+    expect(new Set(question.choices.map((choice: { label: string }) => choice.label)).size).toBe(4);
+    expect((await t.get("/v1/human-check/challenge?visible=maybe")).status).toBe(400);
+  });
+
+  it("accepts the right choice at once (no minimum age), once", async () => {
+    const challenge = issueChallenge(t.config, new Date(), { visible: true });
+    const right = rightChoice(challenge);
+    expect(await verify(right.answer)).toEqual({ ok: true });
+    expect(await verify(right.answer)).toEqual({ ok: false, reason: "reused" });
+  });
+
+  it("refuses a wrong choice, and a question answered wrongly cannot be answered again", async () => {
+    const challenge = issueChallenge(t.config, new Date(), { visible: true });
+    if (challenge.provider !== "question") throw new Error("not a question");
+    const right = rightChoice(challenge);
+    const wrong = challenge.question.choices.find((choice) => choice !== right)!;
+    expect(await verify(wrong.answer)).toEqual({ ok: false, reason: "wrong-answer" });
+    expect(await verify(right.answer)).toEqual({ ok: false, reason: "reused" });
+  });
+
+  it("refuses a made-up choice, an expired question and one signed with another secret", async () => {
+    const challenge = issueChallenge(t.config, new Date(), { visible: true });
+    const right = rightChoice(challenge);
+    const madeUp = right.answer.replace(
+      /\.(\d+)\.([\w-]{43})$/,
+      (_, sum: string, seal: string) => `.${Number(sum) + 1}.${seal}`,
+    );
+    expect(await verify(madeUp)).toEqual({ ok: false, reason: "wrong-answer" });
+    const old = issueChallenge(t.config, new Date(Date.now() - 2 * 60 * 60_000 - 1), { visible: true });
+    expect(await verify(rightChoice(old).answer)).toEqual({ ok: false, reason: "expired" });
+    const otherSecret = { ...t.config, sessionSecrets: ["another-secret-that-is-long-enough-0123456789"] };
+    expect(await verify(rightChoice(issueChallenge(otherSecret, new Date(), { visible: true })).answer)).toEqual({
+      ok: false,
+      reason: "wrong-answer",
+    });
+  });
+
+  it("is accepted whatever the provider, so a refused person never needs a third party", async () => {
+    const recaptcha = {
+      ...t.config,
+      humanCheck: { provider: "recaptcha" as const, secret: "s", siteKey: "k", verifyUrl: "http://127.0.0.1:9/none" },
+    };
+    const challenge = issueChallenge(recaptcha, new Date(), { visible: true });
+    expect(await verify(rightChoice(challenge).answer, recaptcha)).toEqual({ ok: true });
+  });
+
+  it("lets a guest register with the right choice", async () => {
+    const right = rightChoice(issueChallenge(t.config, new Date(), { visible: true }));
+    const answer = await t.post("/v1/user/register", {
+      username: "question@example.com",
+      email: "question@example.com",
+      password: "Xk3mQ9pLw2",
+      "g-recaptcha-response": right.answer,
+    });
+    expect(answer.status).toBe(201);
+  });
+});
+
 /** A stand-in for the provider's siteverify endpoint: it accepts the response "human-ok" only. */
 function startFakeSiteverify(options: { score?: number } = {}) {
   const received: URLSearchParams[] = [];

@@ -167,7 +167,14 @@ test("an option that no longer exists is refused with a toast that can be closed
   await page.goto("/shop");
   // Posted from the page's own cookie jar, as a stale product page would.
   const response = await page.request.post("/cart", {
-    form: { intent: "add", optionId: "AAAAAAAAAAAAAAAAAAAAAA", duration: "30", quantity: "1", redirectTo: "/shop" },
+    form: {
+      intent: "add",
+      optionId: "AAAAAAAAAAAAAAAAAAAAAA",
+      warrantyOptionId: "AAAAAAAAAAAAAAAAAAAAAA",
+      duration: "30",
+      quantity: "1",
+      redirectTo: "/shop",
+    },
     maxRedirects: 0,
   });
   expect(response.status()).toBe(302);

@@ -165,11 +165,12 @@ test("Add to Cart needs a warranty option", async ({ page, request, javaScriptEn
   await dialog.getByRole("button", { name: "Add to Cart" }).click();
   if (javaScriptEnabled) {
     await expect(dialog.getByText("Please select a warranty option")).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/shop/${product._id}$`));
   } else {
-    // Without JS the browser's own constraint (required radio) keeps the form from being sent.
-    await expect(dialog.locator('input[name="duration"]').first()).toHaveAttribute("required", "");
+    // Without JS the server answers, back on the product: no browser bubble hides its message.
+    await expect(page.getByRole("alert").filter({ hasText: "Please select a warranty option" })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/shop/${product._id}\\?option=`));
   }
-  await expect(page).toHaveURL(new RegExp(`/shop/${product._id}$`));
   await expect(page.getByTestId("cart-count")).toHaveText("0");
 });
 

@@ -236,5 +236,7 @@ async function guestCheckout({ request, context, formData }: IntentArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await couponHeader(context, ""));
   headers.append("Set-Cookie", await cart.emptyCookie());
+  // Cancelled or expired unpaid, the order gives its lines back to this cookie cart (ADR 019).
+  if (created.payload.paymentUrl) headers.append("Set-Cookie", await cart.rememberUnpaidOrder(created.payload.orderId));
   return redirect(created.payload.paymentUrl ?? findOrderPath(created.payload.orderId), { headers });
 }
