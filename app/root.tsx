@@ -8,6 +8,7 @@ import {
   useLoaderData,
   useLocation,
   useMatches,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { HeaderAccount } from "./components/account/account-menu";
@@ -26,6 +27,7 @@ import { listSocialLinks } from "./lib/catalogue.server";
 import { useNonce } from "./lib/nonce";
 import { cookiesOf } from "./lib/cookies.server";
 import { clearedSessionCookies, getCurrentProfile, headersWithCookies, sessionToken } from "./lib/session.server";
+import { liteModeOf } from "./lib/lite.server";
 import { readToast } from "./lib/toast.server";
 import stylesheet from "./styles/app.css?url";
 
@@ -75,38 +77,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (cart) {
     cart.headers.forEach((value, name) => headers.append(name, value));
     cartCount = cart.quote.cartItems.length;
-  } else if (cookieCart.setCookie) {
-    headers.append("Set-Cookie", cookieCart.setCookie);
+  } else {
+    for (const setCookie of cookieCart.setCookies) headers.append("Set-Cookie", setCookie);
   }
   const checkout = panelOpen && cart ? await loadCheckoutPanel(context, request, cart.quote) : null;
   const cartPanel = panelOpen ? { quote: cart?.quote ?? null, checkout } : null;
   const account: HeaderAccount | null = profile && { username: profile.username, balance: profile.balance };
 
-  return data({ socialLinks, cartCount, cartPanel, toast, account }, { headers });
+  const lite = await liteModeOf(request, context);
+  return data({ socialLinks, cartCount, cartPanel, toast, account, lite }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // Lite mode sends no script at all; an error page without the root's data keeps them.
+  const lite = useRouteLoaderData<typeof loader>("root")?.lite.on ?? false;
   return (
     <html lang="en">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        <NoScriptRefresh />
+        <NoScriptRefresh always={lite} />
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-ink antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {!lite && <ScrollRestoration nonce={nonce} />}
+        {!lite && <Scripts nonce={nonce} />}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  const { socialLinks, cartCount, cartPanel, toast, account } = useLoaderData<typeof loader>();
+  const { socialLinks, cartCount, cartPanel, toast, account, lite } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const location = useLocation();
   const hideChrome = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideChrome);
@@ -132,10 +137,9 @@ export default function App() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {!hideChrome && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} />}
+      {!hideChrome && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} lite={lite} here={here} />}
       {panelShown && (
         <RouteDialog title="Your Cart" closeHref={withCartPanel(here, false)} closeLabel="Close cart" placement="right">
-          <Toaster toast={toast} inline />
           <CartContents
             quote={cartPanel?.quote ?? null}
             redirectTo={withCartPanel(here, true)}
@@ -152,7 +156,7 @@ export default function App() {
           />
         </RouteDialog>
       )}
-      {!panelShown && <Toaster toast={toast} />}
+      <Toaster toast={toast} />
     </>
   );
 }

@@ -36,7 +36,8 @@ export function anonymousPageCache(options: AnonymousPageCacheOptions) {
   return async function servePage(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
     if (!cacheableRequest(req)) return next();
     const nonce = res.locals.cspNonce as string;
-    const key = req.originalUrl;
+    // Lite mode (Save-Data) pages carry no script: they are kept apart from the others.
+    const key = `${/^\s*on\s*$/i.test(req.get("save-data") ?? "") ? "lite " : ""}${req.originalUrl}`;
     try {
       const cached = pages.get(key);
       if (cached && cached.expiresAt > now()) {

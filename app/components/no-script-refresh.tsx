@@ -11,12 +11,14 @@ export type NoScriptRefreshHandle = { noScriptRefresh?: (data: unknown) => NoScr
  * page that polls with JavaScript never reloads twice. (React renders no children of a <noscript> on
  * the client, so client-side navigation adds nothing either.)
  */
-export function NoScriptRefresh() {
+export function NoScriptRefresh({ always = false }: { always?: boolean }) {
   const matches = useMatches();
   const target = matches
     .map((match) => (match.handle as NoScriptRefreshHandle | undefined)?.noScriptRefresh?.(match.data))
     .find((candidate) => candidate != null);
   if (!target) return null;
+  // In Lite mode no script polls, whether or not the browser runs them: refresh plainly.
+  if (always) return <meta httpEquiv="refresh" content={`${target.seconds};url=${target.url}`} />;
   return (
     <noscript>
       <meta httpEquiv="refresh" content={`${target.seconds};url=${target.url}`} />
