@@ -184,6 +184,7 @@ function loadContext(req: express.Request, res: express.Response): AppLoadContex
     logger: withFields(logger, { requestId }),
     callApi: apiCaller(req.ip ?? req.socket.remoteAddress ?? ""),
     settings: uiSettings,
+    requestMethod: req.method,
   };
 }
 

@@ -21,5 +21,7 @@ declare module "@remix-run/node" {
     logger: Logger;
     /** The same object for every request of the process. */
     settings: UiSettings;
+    /** The page request's method (absent: a GET); a human check read while answering a POST is visible. */
+    requestMethod?: string;
   }
 }

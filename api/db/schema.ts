@@ -420,6 +420,12 @@ export const orders = pgTable(
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_status_expires_idx").on(t.status, t.expiresAt),
+    /** The back office's order list, newest first, and its date filter (ADR 028). */
+    index("orders_created_idx").on(t.createdAt, t.id),
+    /** The overview's sales by period and day. */
+    index("orders_paid_idx").on(t.paidAt),
+    /** The back office's search by the start of an email (ADR 028); text_pattern_ops serves LIKE 'x%'. */
+    index("orders_email_lower_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
     check("orders_price_not_negative", sql`${t.priceCents} >= 0 and ${t.discountCents} >= 0`),
   ],
 );

@@ -1,7 +1,14 @@
 import type { Executor } from "../db/client";
 import { mailOutbox } from "../db/schema";
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** The order the mail is about: the back office lists an order's mails by it. */
+  orderId?: string;
+};
 
 /**
  * Queues a mail in the caller's transaction: it is sent only if the change it reports
@@ -15,6 +22,7 @@ export async function enqueueMail(db: Executor, mail: OutgoingMail, now = new Da
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      orderId: mail.orderId,
       nextAttemptAt: now,
       createdAt: now,
     })

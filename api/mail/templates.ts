@@ -95,5 +95,5 @@ export function requestResolvedMail(options: {
     `Your order: <a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a>`,
     escapeHtml(signIn),
   ]);
-  return { to: options.to, subject, text, html };
+  return { to: options.to, subject, text, html, orderId: options.orderId };
 }

@@ -41,6 +41,10 @@ const feedbackSchema = z
     stars: z.number().int().openapi({ description: "1 to 5" }),
     message: z.string(),
     product: z.object({ _id: publicIdSchema, title: z.string() }),
+    reply: z
+      .object({ message: z.string(), at: z.string() })
+      .nullable()
+      .openapi({ description: "the store's public answer, shown as 'Admin'" }),
     createdAt: z.string().openapi({ description: "ISO 8601" }),
     updatedAt: z.string().openapi({ description: "ISO 8601; the last edit" }),
   })

@@ -73,6 +73,7 @@ const orderLineSchema = z.object({
     description: "for each of `creds`, the `index` that /v1/request/createReplacement names it by",
   }),
   isReplacement: z.boolean(),
+  refunded: z.boolean().openapi({ description: "refunded to the balance by staff: `creds` is then []" }),
   price: usdSchema.openapi({ description: "the line total before an order discount" }),
   quantity: z.number().int(),
   duration: z.number().int(),

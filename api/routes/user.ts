@@ -17,7 +17,15 @@ import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn, usdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
-import { login, readProfile, registerAccount, updateEmail, updatePassword, updateUsername } from "../services/accounts";
+import {
+  login,
+  loginWithSecondFactor,
+  readProfile,
+  registerAccount,
+  updateEmail,
+  updatePassword,
+  updateUsername,
+} from "../services/accounts";
 import { assertHuman } from "../services/human-check";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { revokeSession } from "../services/sessions";
@@ -96,6 +104,21 @@ const signedInSchema = tokenSchema.extend({
     .string()
     .openapi({ description: "send it back as `deviceToken` at the next sign-in from this browser" }),
 });
+const twoFactorStepSchema = z
+  .object({
+    twoFactorRequired: z.literal(true),
+    challenge: z.string().openapi({ description: "send it with the code to /v1/user/login/two-factor (5 minutes)" }),
+  })
+  .openapi("TwoFactorStep");
+const twoFactorInput = z.object({
+  challenge: z.string({ required_error: "Sign in again" }).min(1, "Sign in again").max(200),
+  code: z
+    .string({ required_error: "Enter the code", invalid_type_error: "Enter the code" })
+    .trim()
+    .min(6, "Enter the 6-digit code, or a recovery code")
+    .max(40, "Enter the 6-digit code, or a recovery code"),
+  deviceToken: z.string().max(200).optional(),
+});
 const profileSchema = z.object({
   username: z.string(),
   email: z.string(),
@@ -148,7 +171,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Sign in with a username or email",
       request: { body: jsonBody(loginInput) },
-      responses: answers(200, signedInSchema, "signed in", {
+      responses: answers(200, z.union([signedInSchema, twoFactorStepSchema]), "signed in, or the code step", {
         400: "bad input; or the human check is needed (`humanCheckRequired: true`) and missing or failed",
         401: "`Invalid username or password` (with `humanCheckRequired: true` when the next try needs the check)",
         403: "the password is right but staff blocked the account: `This account is blocked. Contact support.`",
@@ -163,6 +186,22 @@ export const userRoutes = apiRouter(sentenceFailure)
         "Signed in",
       );
     },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/login/two-factor",
+      tags: ACCOUNTS,
+      summary: "The second step of a staff sign-in: the challenge and a code from the app, or a recovery code",
+      request: { body: jsonBody(twoFactorInput) },
+      responses: answers(200, signedInSchema, "signed in", {
+        400: "bad input, or a wrong code (`errors.code`; it uses up one of the challenge's five attempts)",
+        401: "the challenge is unknown, used, expired (5 minutes) or out of attempts: sign in again",
+        403: "the account is blocked",
+        ...RATE_LIMITED,
+      }),
+    }),
+    async (c) => ok(c, await loginWithSecondFactor(serviceContext(c), c.req.valid("json")), "Signed in"),
   )
   .openapi(
     createRoute({

@@ -15,6 +15,7 @@ import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known
 import { RATE_RULES, countHit, hitRateLimit, hitsSoFar, subjectKey } from "./rate-limit";
 import { createSession, revokeAllSessions } from "./sessions";
 import { assertAccountNotBlocked } from "./customer-blocks";
+import { completeSignInChallenge, issueSignInChallenge, needsSecondFactor } from "./two-factor";
 
 export const EMAIL_TAKEN = "An account with this email already exists. Please sign in.";
 export const USERNAME_TAKEN = "This username is already taken. Please choose another one.";
@@ -159,7 +160,7 @@ export type LoginInput = {
 export async function login(
   ctx: Context & { logger?: Logger },
   input: LoginInput,
-): Promise<{ token: string; deviceToken: string }> {
+): Promise<SignedIn | { twoFactorRequired: true; challenge: string }> {
   const now = ctx.now ?? new Date();
   const scale = ctx.config.rateLimitScale;
   const account = subjectKey(input.username);
@@ -203,16 +204,43 @@ export async function login(
         .set({ passwordHash: await hashPassword(input.password) })
         .where(eq(users.id, candidate.id));
     }
-    return {
-      token: await createSession(ctx.db, candidate.id, { now, userAgent: ctx.userAgent }),
-      deviceToken: await rememberDevice(ctx.db, candidate.id, input.deviceToken, now),
-    };
+    // Staff with two-factor sign-in get a session only after their code (ADR 027).
+    if (await needsSecondFactor(ctx.db, candidate.id)) {
+      return { twoFactorRequired: true, challenge: await issueSignInChallenge(ctx.db, candidate.id, now) };
+    }
+    return startSession(ctx, candidate.id, input.deviceToken, now);
   }
   const failures = await countHit(ctx.db, accountRule, account, now);
   if (device) await countHit(ctx.db, deviceRule, device, now);
   // Said now, so the page can show the check before the next try instead of after it.
   const checkNext = failures >= accountRule.limit && !(await trusted());
   throw new AppError(401, INVALID_LOGIN, undefined, checkNext ? { humanCheckRequired: true } : undefined);
+}
+
+export type SignedIn = { token: string; deviceToken: string };
+
+/** A session and a remembered browser for an account whose sign-in is complete. */
+export async function startSession(
+  ctx: Pick<Context, "db" | "userAgent">,
+  userId: string,
+  deviceToken: string | undefined,
+  now: Date,
+): Promise<SignedIn> {
+  return {
+    token: await createSession(ctx.db, userId, { now, userAgent: ctx.userAgent }),
+    deviceToken: await rememberDevice(ctx.db, userId, deviceToken, now),
+  };
+}
+
+/** The second step of a staff sign-in with two-factor on: the password step's challenge and a code. */
+export async function loginWithSecondFactor(
+  ctx: Context,
+  input: { challenge: string; code: string; deviceToken?: string },
+): Promise<SignedIn> {
+  const now = ctx.now ?? new Date();
+  const userId = await completeSignInChallenge(ctx.db, ctx.config, { ...input, ip: ctx.ip }, now);
+  await assertAccountNotBlocked(ctx.db, userId);
+  return startSession(ctx, userId, input.deviceToken, now);
 }
 
 export type Profile = {

@@ -31,6 +31,8 @@ export type PublicFeedback = {
   stars: number;
   message: string;
   product: { _id: string; title: string };
+  /** The store's public answer, shown as 'Admin' under the review. */
+  reply: { message: string; at: string } | null;
   createdAt: string;
   updatedAt: string;
 };
@@ -98,6 +100,8 @@ export async function saveFeedback(
       id: feedback.id,
       stars: feedback.stars,
       message: feedback.message,
+      reply: feedback.reply,
+      repliedAt: feedback.repliedAt,
       createdAt: feedback.createdAt,
       updatedAt: feedback.updatedAt,
       // xmax is 0 for a row this statement inserted, set for one it updated.
@@ -109,6 +113,7 @@ export async function saveFeedback(
       stars: row.stars,
       message: row.message,
       product: { _id: input.productId, title: line.title },
+      reply: row.reply && row.repliedAt ? { message: row.reply, at: row.repliedAt.toISOString() } : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     },
@@ -142,6 +147,8 @@ export async function listPublicFeedback(
       message: feedback.message,
       productId: products.id,
       productTitle: products.title,
+      reply: feedback.reply,
+      repliedAt: feedback.repliedAt,
       createdAt: feedback.createdAt,
       updatedAt: feedback.updatedAt,
     })
@@ -157,6 +164,7 @@ export async function listPublicFeedback(
       stars: row.stars,
       message: row.message,
       product: { _id: row.productId, title: row.productTitle },
+      reply: row.reply && row.repliedAt ? { message: row.reply, at: row.repliedAt.toISOString() } : null,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),

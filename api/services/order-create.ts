@@ -9,7 +9,7 @@ import { debitBalance } from "./balance";
 import type { CartItemInput } from "./cart";
 import { evaluateCoupon, redeemCoupon } from "./coupons";
 import { type OrderContext, type OrderStatus, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
-import { clearServerCart, fillServerCart, readServerCart, returnLinesToServerCart } from "./server-cart";
+import { clearServerCart, fillServerCart, readServerCart } from "./server-cart";
 import { claimCredentials } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 import { loadPricedOptions } from "./catalogue";
@@ -356,21 +356,12 @@ export async function createKeyOrder(
 export async function cancelUnopenedOrder(db: Executor, orderId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, status: orders.status, couponId: orders.couponId, userId: orders.userId })
+      .select({ id: orders.id, status: orders.status, couponId: orders.couponId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
     if (order?.status !== "pending") return;
     await closeUnpaidOrder(tx, order, "cancelled", now);
-    const lines = await tx
-      .select({
-        optionId: orderProducts.optionId,
-        duration: orderProducts.durationDays,
-        quantity: orderProducts.quantity,
-      })
-      .from(orderProducts)
-      .where(eq(orderProducts.orderId, order.id));
-    if (order.userId) await returnLinesToServerCart(tx, order.userId, lines);
   });
 }
 

@@ -12,7 +12,15 @@ export type OrderMailInput = {
   orderId: string;
   publicUrl: string;
   status: "completed" | "partiallyComplete";
-  lines: { title: string; subtitle: string; quantity: number; delivered: number; manual: boolean }[];
+  lines: {
+    title: string;
+    subtitle: string;
+    quantity: number;
+    delivered: number;
+    manual: boolean;
+    /** Refunded to the balance by staff: its credentials were withdrawn. */
+    refunded?: boolean;
+  }[];
   priceCents: number;
   refundedCents: number;
   /** The account was made by guest checkout: tell the owner how to set a password. */
@@ -32,6 +40,7 @@ export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
       : `Your order ${input.orderId.slice(0, 8)} is ready`;
   const lineTexts = input.lines.map((line) => {
     const what = `${line.quantity} × ${line.title}${line.subtitle ? ` (${line.subtitle})` : ""}`;
+    if (line.refunded) return `${what}: refunded to your account balance`;
     if (line.manual) return `${what}: being processed, we deliver it by hand shortly`;
     if (line.delivered < line.quantity) return `${what}: ${line.delivered} delivered`;
     return `${what}: delivered`;
@@ -55,21 +64,57 @@ export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
     );
   }
   paragraphs.push("Keep this mail: anyone with the order link can see the order.");
+  return orderMail(input, subject, paragraphs, [orderUrl, forgotUrl]);
+}
+
+/** Plain text and HTML of the same paragraphs, with each of `links` made a link in the HTML. */
+function orderMail(
+  input: { to: string; orderId: string },
+  subject: string,
+  paragraphs: string[],
+  links: string[],
+): OutgoingMail {
   const text = paragraphs.join("\n\n");
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
 <body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
 ${paragraphs
   .map((paragraph) => {
-    const escaped = escapeHtml(paragraph)
-      .replace(escapeHtml(orderUrl), `<a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a>`)
-      .replace(escapeHtml(forgotUrl), `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`)
+    const escaped = links
+      .reduce(
+        (marked, link) => marked.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`),
+        escapeHtml(paragraph),
+      )
       .replace(/\n/g, "<br>");
     return `<p style="margin:0 0 16px">${escaped}</p>`;
   })
   .join("\n")}
 </body></html>`;
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, orderId: input.orderId };
+}
+
+export type OrderDeliveredMailInput = {
+  to: string;
+  orderId: string;
+  publicUrl: string;
+  line: { title: string; subtitle: string; quantity: number };
+};
+
+/** Staff delivered a manual line by hand. Like the confirmation, it carries the order link, not the credentials. */
+export function orderDeliveredMail(input: OrderDeliveredMailInput): OutgoingMail {
+  const orderUrl = `${input.publicUrl}/find-order?id=${encodeURIComponent(input.orderId)}`;
+  const { line } = input;
+  const what = `${line.quantity} × ${line.title}${line.subtitle ? ` (${line.subtitle})` : ""}`;
+  return orderMail(
+    input,
+    `Your order ${input.orderId.slice(0, 8)} is delivered`,
+    [
+      `We delivered ${what} of your order.`,
+      `See your order and its credentials: ${orderUrl}`,
+      "Keep this mail: anyone with the order link can see the order.",
+    ],
+    [orderUrl],
+  );
 }
 
 export async function enqueueOrderConfirmation(db: Executor, input: OrderMailInput, now?: Date): Promise<void> {

@@ -5,6 +5,7 @@ import { creditBalance } from "./balance";
 import { releaseCouponUse } from "./coupons";
 import { enqueueOrderConfirmation } from "./order-mail";
 import { type NotifyDeps, notifyOrderPaid } from "./operator-notifications";
+import { returnLinesToServerCart, takeLinesFromServerCart } from "./server-cart";
 import { deliverLine, releaseReservations } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 
@@ -104,9 +105,24 @@ export async function fulfilPaidOrder(
   return status;
 }
 
+/** An order's lines as cart lines (option, duration, quantity). */
+function cartLinesOf(tx: Executor, orderId: string) {
+  return tx
+    .select({
+      id: orderProducts.id,
+      optionId: orderProducts.optionId,
+      duration: orderProducts.durationDays,
+      quantity: orderProducts.quantity,
+    })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, orderId));
+}
+
 /**
- * Ends an unpaid order: its stock goes back on sale, its coupon use is given back, and its pending
- * payment is closed. The caller holds the order's row lock and has checked it is pending.
+ * Ends an unpaid order: its stock goes back on sale, its coupon use is given back, its pending
+ * payment is closed, and a checkout's lines go back into its customer's cart (ADR 019), so a
+ * cancelled or expired payment never empties a cart. The caller holds the order's row lock and
+ * has checked it is pending.
  */
 export async function closeUnpaidOrder(
   tx: Executor,
@@ -114,20 +130,55 @@ export async function closeUnpaidOrder(
   status: "expired" | "cancelled",
   now: Date,
 ): Promise<void> {
-  await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, order.id));
-  const lines = await tx
-    .select({ id: orderProducts.id })
-    .from(orderProducts)
-    .where(eq(orderProducts.orderId, order.id));
+  const [{ userId, source }] = await tx
+    .update(orders)
+    .set({ status, updatedAt: now })
+    .where(eq(orders.id, order.id))
+    .returning({ userId: orders.userId, source: orders.source });
+  const lines = await cartLinesOf(tx, order.id);
   await releaseReservations(
     tx,
     lines.map((line) => line.id),
   );
+  if (userId && source === "checkout") await returnLinesToServerCart(tx, userId, lines);
   await tx
     .update(payments)
     .set({ status: status === "expired" ? "expired" : "failed" })
     .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
   if (order.couponId) await releaseCouponUse(tx, order.couponId, order.id);
+}
+
+export type ReturnedLines = {
+  status: OrderStatus;
+  /** The lines to put back into the guest's cookie cart: set once the order ended unpaid. */
+  cartItems: { optionId: string; duration: number; quantity: number }[];
+};
+
+/**
+ * For the guest cookie cart that became `orderId` (ADR 019): once the order ended unpaid, its lines, which
+ * closeUnpaidOrder put into the cart of the account made at checkout, move to the browser that placed it.
+ * The answer is the same however often it is asked, so two tabs cannot double a line.
+ */
+export async function returnedLinesOf(db: Executor, orderId: string): Promise<ReturnedLines | null> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: orders.status, source: orders.source, userId: orders.userId })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    if (!order || order.source !== "checkout") return null;
+    if (order.status !== "cancelled" && order.status !== "expired") return { status: order.status, cartItems: [] };
+    const lines = (await cartLinesOf(tx, orderId)).map(({ optionId, duration, quantity }) => ({
+      optionId,
+      duration,
+      quantity,
+    }));
+    const [owner] = order.userId
+      ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
+      : [];
+    // A customer's own cart keeps its lines; an account made at checkout had only the guest's.
+    if (owner?.autoCreated && order.userId) await takeLinesFromServerCart(tx, order.userId, lines);
+    return { status: order.status, cartItems: lines };
+  });
 }
 
 export const EXPIRY_BATCH_SIZE = 100;

@@ -30,6 +30,8 @@ export type OrderProductView = {
   /** For each of creds, the index a replacement request names it by (ADR 020). */
   credIndexes: number[];
   isReplacement: boolean;
+  /** Refunded to the balance by staff: its credentials are withdrawn (ADR 028). */
+  refunded: boolean;
   price: number;
   quantity: number;
   duration: number;
@@ -75,9 +77,10 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> 
       ),
     )
     .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
-  // Credentials are shown only once an order is paid (spec section 4: not while pending).
+  // Credentials are shown only once an order is paid (spec section 4: not while pending), and never
+  // those of a line refunded to the balance (ADR 028).
   const paidLineIds = lines
-    .filter((line) => rows.find((row) => row.id === line.orderId)?.status !== "pending")
+    .filter((line) => rows.find((row) => row.id === line.orderId)?.status !== "pending" && !line.refundedAt)
     .map((line) => line.id);
   const credentialRows =
     paidLineIds.length === 0
@@ -123,6 +126,7 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> 
           creds: creds.map((credential) => `${credential.username}:${credential.password}`),
           credIndexes: creds.map((credential) => credential.position),
           isReplacement: line.isReplacement,
+          refunded: line.refundedAt !== null,
           price: centsToUsd(line.priceCents),
           quantity: line.quantity,
           duration: line.durationDays,

@@ -8,7 +8,7 @@ import type { HostedGatewayName, PaymentEvent } from "../payments/types";
 import { centsToUsd } from "../../contract/money";
 import { creditBalance } from "./balance";
 import { type OperatorNotice, notifyOperator } from "./operator-notifications";
-import { closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
+import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { type PaymentDeps, paymentGatewaysFor } from "./payments";
 
 export type WebhookOutcome = "applied" | "duplicate" | "ignored";
@@ -140,45 +140,8 @@ export async function applyPaymentEvent(
             },
           });
         }
-        // 4. Forward only: a paid payment stays paid. Paid after failed/expired is a late payment, honoured.
-        if (payment.status === "paid" || payment.status === "refunded") return "duplicate" as const;
-        await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
-        if (payment.status === "failed" || payment.status === "expired") {
-          await notifyOperator(
-            tx,
-            deps.config,
-            {
-              event: "payment.late",
-              key: payment.id,
-              data: {
-                paymentId: payment.id,
-                orderId: payment.orderId,
-                purpose: payment.purpose,
-                gateway,
-                amount: centsToUsd(payment.amountCents),
-                currency: payment.currency,
-                previousStatus: payment.status,
-              },
-            },
-            now,
-          );
-        }
-        if (payment.purpose === "topup") {
-          await creditBalance(tx, payment.userId, payment.amountCents, "in", {
-            paymentId: payment.id,
-            note: "Balance top-up",
-            now,
-          });
-          return "applied" as const;
-        }
-        const [order] = await tx
-          .select({ id: orders.id, status: orders.status })
-          .from(orders)
-          .where(eq(orders.id, payment.orderId!))
-          .for("update");
-        if (order.status === "completed" || order.status === "partiallyComplete") return "applied" as const;
-        await fulfilPaidOrder(tx, deps.config, order.id, now);
-        return "applied" as const;
+        // 4. Forward only, and settled as staff's confirmation by hand settles it.
+        return settlePaidPayment(tx, deps.config, payment, now);
       }
 
       // failed / expired: only a pending payment moves, and its pending order ends and frees its stock.
@@ -202,6 +165,60 @@ export async function applyPaymentEvent(
     if (anomaly) await deps.db.transaction((tx) => notifyOperator(tx, deps.config, anomaly, now));
     return "ignored";
   }
+}
+
+/**
+ * A payment is paid: it moves to paid, and what it pays for is settled (a top-up credited, an order
+ * delivered, late or not). A verified webhook and staff's confirmation by hand (admin-order-actions.ts)
+ * both come here, so a payment is settled one way whoever reports it. The caller holds the order's and
+ * then the payment's row lock. Forward only: a payment already paid (or refunded) is a duplicate and
+ * changes nothing; paid after failed or expired is a late payment, honoured.
+ */
+export async function settlePaidPayment(
+  tx: Executor,
+  ctx: OrderContext,
+  payment: typeof payments.$inferSelect,
+  now: Date,
+): Promise<"applied" | "duplicate"> {
+  if (payment.status === "paid" || payment.status === "refunded") return "duplicate";
+  await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+  // Paid after failed/expired is a late payment: honoured, and the operator is told.
+  if (payment.status === "failed" || payment.status === "expired") {
+    await notifyOperator(
+      tx,
+      ctx,
+      {
+        event: "payment.late",
+        key: payment.id,
+        data: {
+          paymentId: payment.id,
+          orderId: payment.orderId,
+          purpose: payment.purpose,
+          gateway: payment.gateway,
+          amount: centsToUsd(payment.amountCents),
+          currency: payment.currency,
+          previousStatus: payment.status,
+        },
+      },
+      now,
+    );
+  }
+  if (payment.purpose === "topup") {
+    await creditBalance(tx, payment.userId, payment.amountCents, "in", {
+      paymentId: payment.id,
+      note: "Balance top-up",
+      now,
+    });
+    return "applied";
+  }
+  const [order] = await tx
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, payment.orderId!))
+    .for("update");
+  if (order.status === "completed" || order.status === "partiallyComplete") return "applied";
+  await fulfilPaidOrder(tx, ctx, order.id, now);
+  return "applied";
 }
 
 // ---------------------------------------------------------------- sandbox

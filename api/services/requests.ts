@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, max } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, max } from "drizzle-orm";
 import { OPEN_OTHER_REQUESTS_PER_LINE } from "../../contract/request";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
@@ -17,6 +17,7 @@ import { badRequest, conflict, forbidden, notFound } from "../errors";
 import type { Logger } from "../logger";
 import { enqueueMail } from "../mail/outbox";
 import { requestResolvedMail } from "../mail/templates";
+import { type StaffActor, recordAudit } from "./audit";
 import { assertHuman } from "./human-check";
 import { type NotifyDeps, notifyOperator } from "./operator-notifications";
 import { type RateRule, hitRateLimit } from "./rate-limit";
@@ -39,6 +40,7 @@ export const REQUEST_MESSAGES = {
   notDelivered: "This order has no delivered credentials yet",
   credentialNotFound: "This product of the order has no credential with that number",
   alreadyReplaced: "This credential was already replaced. Its replacement is shown on the order.",
+  refunded: "This product was refunded to your balance, so its credentials can no longer be replaced.",
   alreadyRequested:
     "A replacement for this credential is already requested. We deliver it on this order as soon as it is ready.",
   tooManyOpen: `You have ${OPEN_OTHER_REQUESTS_PER_LINE} open requests on this product. Please wait for our answer.`,
@@ -99,7 +101,9 @@ async function requestViews(db: Executor, rows: RequestRow[]): Promise<RequestVi
       : await db
           .select({ id: stockCredentials.id, username: stockCredentials.username, password: stockCredentials.password })
           .from(stockCredentials)
-          .where(inArray(stockCredentials.id, credentialIds));
+          // A replacement on a line refunded since is withdrawn from the customer's view too (ADR 028).
+          .innerJoin(orderProducts, eq(orderProducts.id, stockCredentials.orderProductId))
+          .where(and(inArray(stockCredentials.id, credentialIds), isNull(orderProducts.refundedAt)));
   return rows.map((row) => {
     const credential = credentials.find((candidate) => candidate.id === row.replacementCredentialId);
     return {
@@ -201,6 +205,9 @@ export async function createReplacement(
         ),
       );
     if (!target) throw notFound(REQUEST_MESSAGES.credentialNotFound);
+    if (lines.find((line) => line.id === target.orderProductId)?.refundedAt) {
+      throw conflict(REQUEST_MESSAGES.refunded);
+    }
     if (target.replacedAt) throw conflict(REQUEST_MESSAGES.alreadyReplaced);
     if (!target.expiresAt || target.expiresAt <= now) throw conflict(warrantyEndedMessage(target.expiresAt));
     const [open] = await tx
@@ -460,13 +467,24 @@ function parseCredential(text: string): { username: string; password: string } {
  */
 export async function completeReplacement(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; credential?: string; now?: Date },
+  input: { requestId: string; staffUserId: string | null; credential?: string; now?: Date; actor?: StaffActor },
 ): Promise<RequestView> {
   const now = input.now ?? new Date();
   const pasted = input.credential?.trim() ? parseCredential(input.credential) : null;
   return deps.db.transaction(async (tx) => {
     const request = await pendingRequestForUpdate(tx, input.requestId);
     if (request.kind !== "replacement") throw badRequest(REQUEST_MESSAGES.notReplacement);
+    if (input.actor) {
+      // The credential itself never goes in the log.
+      await recordAudit(tx, input.actor, {
+        action: "request.complete",
+        objectType: "request",
+        objectId: request.id,
+        objectLabel: `replacement on order ${request.orderId}`,
+        before: { status: "pending" },
+        after: { status: "completed", source: pasted ? "pasted" : "stock" },
+      });
+    }
     if (!pasted) {
       const filled = await fillFromStock(tx, deps.config, request, input.staffUserId, now);
       if (!filled) throw conflict(REQUEST_MESSAGES.noStock);
@@ -491,13 +509,23 @@ export async function completeReplacement(
 
 async function resolveWithWords(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; words: string; now?: Date },
+  input: { requestId: string; staffUserId: string | null; words: string; now?: Date; actor?: StaffActor },
   outcome: "rejected" | "completed",
 ): Promise<RequestView> {
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     const request = await pendingRequestForUpdate(tx, input.requestId);
     if (outcome === "completed" && request.kind !== "other") throw badRequest(REQUEST_MESSAGES.notOther);
+    if (input.actor) {
+      await recordAudit(tx, input.actor, {
+        action: outcome === "rejected" ? "request.reject" : "request.answer",
+        objectType: "request",
+        objectId: request.id,
+        objectLabel: `${request.kind} on order ${request.orderId}`,
+        before: { status: "pending" },
+        after: { status: outcome, words: input.words },
+      });
+    }
     const [resolved] = await tx
       .update(requests)
       .set({ status: outcome, answer: input.words, resolvedAt: now, resolvedBy: input.staffUserId })
@@ -515,7 +543,7 @@ async function resolveWithWords(
 /** Staff decline a pending request (of either kind) with a reason the customer sees on the order. */
 export async function rejectRequest(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; reason: string; now?: Date },
+  input: { requestId: string; staffUserId: string | null; reason: string; now?: Date; actor?: StaffActor },
 ): Promise<RequestView> {
   const reason = input.reason.trim();
   if (!reason) throw badRequest(REQUEST_MESSAGES.reasonRequired, { reason: [REQUEST_MESSAGES.reasonRequired] });
@@ -525,7 +553,7 @@ export async function rejectRequest(
 /** Staff answer an other request: it is completed, with the answer shown on the order. */
 export async function answerRequest(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; answer: string; now?: Date },
+  input: { requestId: string; staffUserId: string | null; answer: string; now?: Date; actor?: StaffActor },
 ): Promise<RequestView> {
   const answer = input.answer.trim();
   if (!answer) throw badRequest(REQUEST_MESSAGES.answerRequired, { answer: [REQUEST_MESSAGES.answerRequired] });

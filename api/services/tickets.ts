@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/client";
 import { orders, ticketMessages, tickets, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import type { Logger } from "../logger";
+import { type StaffActor, recordAudit } from "./audit";
 import { notifyOperator } from "./operator-notifications";
 import { enqueueTicketReplyMail } from "./ticket-mail";
 import { type Pager, containsPattern, pagerFor } from "./paging";
@@ -236,14 +237,23 @@ export async function setTicketStatus(
  */
 export async function addStaffReply(
   deps: Pick<TicketDeps, "db" | "config">,
-  input: { ticketId: string; staffUserId: string | null; message: string },
+  input: { ticketId: string; staffUserId: string | null; message: string; actor?: StaffActor },
 ): Promise<void> {
   const message = input.message.trim();
   if (!message) throw badRequest("Message is required", { message: ["Message is required"] });
   await deps.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, input.ticketId)).for("update");
     if (!ticket) throw notFound(TICKET_MESSAGES.notFound);
-    await appendMessage(tx, ticket, { authorUserId: input.staffUserId, fromStaff: true, message });
+    const messageId = await appendMessage(tx, ticket, { authorUserId: input.staffUserId, fromStaff: true, message });
+    if (input.actor) {
+      await recordAudit(tx, input.actor, {
+        action: "ticket.reply",
+        objectType: "ticket",
+        objectId: ticket.id,
+        objectLabel: ticket.subject,
+        after: { messageId, characters: message.length },
+      });
+    }
     // The ticket's foreign key cascades, so its customer exists.
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ticket.userId));
     await enqueueTicketReplyMail(tx, {

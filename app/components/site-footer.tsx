@@ -19,7 +19,42 @@ const accountPages = [
   { to: "/signup", label: "Create Account" },
 ];
 
-export function SiteFooter({ socialLinks, loggedIn = false }: { socialLinks: FooterSocialLink[]; loggedIn?: boolean }) {
+export type FooterLite = { on: boolean; reason: "switch" | "save-data" | null };
+
+/** A plain form, so the next page loads whole: with scripts, or without any. */
+function LiteSwitch({ lite, here }: { lite: FooterLite; here: string }) {
+  return (
+    <form method="post" action="/lite" className="flex flex-wrap items-center justify-center gap-2 text-sm">
+      <input type="hidden" name="redirectTo" value={here} />
+      <span className="text-slate-600">
+        Lite mode {lite.on ? "is on: pages load without JavaScript" : "loads pages without JavaScript"}
+        {lite.reason === "save-data" ? " (your browser asks to save data)" : ""}.
+      </span>
+      {lite.reason !== "save-data" && (
+        <button
+          type="submit"
+          name="lite"
+          value={lite.on ? "off" : "on"}
+          className="rounded-md border border-slate-300 px-2 py-1 font-medium text-slate-700 hover:bg-slate-100"
+        >
+          {lite.on ? "Turn Lite mode off" : "Turn Lite mode on"}
+        </button>
+      )}
+    </form>
+  );
+}
+
+export function SiteFooter({
+  socialLinks,
+  loggedIn = false,
+  lite,
+  here,
+}: {
+  socialLinks: FooterSocialLink[];
+  loggedIn?: boolean;
+  lite: FooterLite;
+  here: string;
+}) {
   const links = loggedIn ? pages : [...pages, ...accountPages];
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
@@ -57,9 +92,10 @@ export function SiteFooter({ socialLinks, loggedIn = false }: { socialLinks: Foo
           </ul>
         </nav>
       </div>
-      <p className="border-t border-slate-100 py-4 text-center text-sm text-slate-500">
-        © 2024 Store. All rights reserved.
-      </p>
+      <div className="flex flex-col gap-3 border-t border-slate-100 px-4 py-4">
+        <LiteSwitch lite={lite} here={here} />
+        <p className="text-center text-sm text-slate-500">© 2024 Store. All rights reserved.</p>
+      </div>
     </footer>
   );
 }

@@ -33,6 +33,15 @@ export type AccountProfile = z.infer<typeof profilePayload>;
 const challengePayload = z.discriminatedUnion("provider", [
   z.object({ provider: z.literal("builtin"), token: z.string(), honeypotField: z.string() }),
   z.object({
+    provider: z.literal("question"),
+    token: z.null(),
+    question: z.object({
+      text: z.string(),
+      choices: z.array(z.object({ label: z.string(), answer: z.string() })),
+    }),
+    honeypotField: z.string(),
+  }),
+  z.object({
     provider: z.enum(["recaptcha", "turnstile"]),
     siteKey: z.string(),
     token: z.null(),
@@ -42,13 +51,26 @@ const challengePayload = z.discriminatedUnion("provider", [
 export type HumanCheckChallenge = z.infer<typeof challengePayload>;
 
 const signInPayload = tokenPayload.extend({ deviceToken: z.string().min(1) });
+/** A staff account with two-factor sign-in on answers this instead of a token (ADR 027). */
+const codeStepPayload = z.object({ twoFactorRequired: z.literal(true), challenge: z.string().min(1) });
 
 /** `deviceToken` is the browser's from an earlier sign-in; the answer holds the one to keep (ADR 015). */
 export function signInWithPassword(
   context: AppLoadContext,
   input: { username: string; password: string; deviceToken?: string; "g-recaptcha-response"?: string },
 ) {
-  return apiCall(context, { path: "/v1/user/login", body: input, payload: signInPayload });
+  return apiCall(context, {
+    path: "/v1/user/login",
+    body: input,
+    payload: z.union([signInPayload, codeStepPayload]),
+  });
+}
+
+export function signInWithSecondFactor(
+  context: AppLoadContext,
+  input: { challenge: string; code: string; deviceToken?: string },
+) {
+  return apiCall(context, { path: "/v1/user/login/two-factor", body: input, payload: signInPayload });
 }
 
 export function registerAccount(
@@ -114,7 +136,15 @@ export function mergeGuestCart(context: AppLoadContext, token: string, cartItems
   });
 }
 
-/** What a page needs to render the human check of a guarded form (guest checkout, redeem, replacement). */
+/**
+ * What a page needs to render the human check of a guarded form (guest checkout, redeem, replacement).
+ * Read while answering a form post, the form is being shown again after a refusal: then the check is
+ * a visible question, so a person is never refused by a rule they cannot see (ADR 019).
+ */
 export function readHumanCheckChallenge(context: AppLoadContext): Promise<ApiResult<HumanCheckChallenge>> {
-  return apiCall(context, { path: "/v1/human-check/challenge", payload: challengePayload });
+  const visible = context.requestMethod === "POST";
+  return apiCall(context, {
+    path: `/v1/human-check/challenge${visible ? "?visible=true" : ""}`,
+    payload: challengePayload,
+  });
 }

@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { StaffArea } from "../../contract/staff";
 import { ApiUnavailableError, apiCall, apiPayload } from "./api.server";
@@ -17,6 +17,7 @@ const meSchema = z.object({
   role: roleSchema,
   roleLabel: z.string(),
   areas: z.array(z.string()),
+  twoFactorEnrolmentRequired: z.boolean(),
 });
 export type StaffMe = z.infer<typeof meSchema>;
 
@@ -31,7 +32,56 @@ export async function requireStaff(request: Request, context: AppLoadContext, ar
     throw new ApiUnavailableError(`/v1/admin/me answered ${answer.status}`, answer.status);
   }
   if (!answer.payload.areas.includes(area)) throw notFoundPage();
+  // Owners require two-factor sign-in and this member has not turned it on: that comes first (ADR 027).
+  if (answer.payload.twoFactorEnrolmentRequired && new URL(request.url).pathname !== SECURITY_PAGE) {
+    throw redirect(SECURITY_PAGE);
+  }
   return answer.payload;
+}
+
+export const SECURITY_PAGE = "/admin/security";
+
+const statusSchema = z.object({
+  enabled: z.boolean(),
+  pending: z.boolean(),
+  recoveryCodesLeft: z.number(),
+  requiredForAll: z.boolean(),
+});
+
+export function readTwoFactor(context: AppLoadContext, request: Request) {
+  return apiPayload(context, { path: "/v1/admin/two-factor", request, payload: statusSchema });
+}
+
+export function startTwoFactorSetup(context: AppLoadContext, request: Request) {
+  return apiCall(context, {
+    path: "/v1/admin/two-factor/setup",
+    request,
+    body: {},
+    payload: z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
+  });
+}
+
+export function enableTwoFactor(context: AppLoadContext, request: Request, code: string) {
+  return apiCall(context, {
+    path: "/v1/admin/two-factor/enable",
+    request,
+    body: { code },
+    payload: z.object({ recoveryCodes: z.array(z.string()) }),
+  });
+}
+
+export function disableTwoFactor(context: AppLoadContext, request: Request, code: string) {
+  return apiCall(context, { path: "/v1/admin/two-factor/disable", request, body: { code }, payload: z.object({}) });
+}
+
+export function setTwoFactorPolicy(context: AppLoadContext, request: Request, required: boolean) {
+  return apiCall(context, {
+    method: "PUT",
+    path: "/v1/admin/two-factor/policy",
+    request,
+    body: { required },
+    payload: z.object({ required: z.boolean() }),
+  });
 }
 
 export const pagerSchema = z.object({
@@ -43,11 +93,31 @@ export const pagerSchema = z.object({
 });
 export type Pager = z.infer<typeof pagerSchema>;
 
+const period = z.object({ orders: z.number(), revenueCents: z.number() });
+const overviewSchema = z.object({
+  sales: z.object({ today: period, last7Days: period, last30Days: period }),
+  perDay: z.array(z.object({ day: z.string(), orders: z.number(), revenueCents: z.number() })),
+  topProducts: z.array(
+    z.object({ _id: z.string(), title: z.string(), quantity: z.number(), revenueCents: z.number() }),
+  ),
+  lowStock: z.array(
+    z.object({
+      optionId: z.string(),
+      product: z.string(),
+      option: z.string(),
+      free: z.number(),
+      threshold: z.number(),
+    }),
+  ),
+  waiting: z.object({ ticketsWaiting: z.number(), pendingRequests: z.number(), manualDeliveries: z.number() }),
+});
+export type Overview = z.infer<typeof overviewSchema>;
+
 export function readOverview(context: AppLoadContext, request: Request) {
   return apiPayload(context, {
     path: "/v1/admin/overview",
     request,
-    payload: z.object({ waiting: z.object({ openTickets: z.number(), pendingRequests: z.number() }) }),
+    payload: overviewSchema,
   });
 }
 

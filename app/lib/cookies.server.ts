@@ -47,6 +47,13 @@ const COOKIES = {
    * says "this browser", not "signed in".
    */
   device: cookie({ value: z.string().min(1).max(128), httpOnly: true, signed: true, maxAge: 365 * DAY_SECONDS }),
+  /**
+   * The guest's order waiting for its payment: once it is cancelled or expires, its lines come back into
+   * the cookie cart (ADR 019). A day is longer than any reservation.
+   */
+  unpaidOrder: cookie({ value: publicIdField(), httpOnly: true, signed: true, maxAge: DAY_SECONDS }),
+  /** Lite mode from the footer's switch (issue 18): pages come without any script. */
+  lite: cookie({ value: z.literal("1"), httpOnly: true, signed: false, maxAge: 365 * DAY_SECONDS }),
   /** The applied coupon's code, never a price: the API prices the cart on every render. */
   coupon: cookie({
     value: z.string().max(COUPON_MAX_LENGTH),

@@ -12,6 +12,7 @@ const feedbackSchema = z.object({
   stars: z.number().int(),
   message: z.string(),
   product: z.object({ _id: z.string(), title: z.string() }),
+  reply: z.object({ message: z.string(), at: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -25,6 +25,8 @@ const orderProductSchema = z.object({
   /** Each credential's index for a replacement request (ADR 020). */
   credIndexes: z.array(z.number().int()).default([]),
   isReplacement: z.boolean(),
+  /** Refunded to the balance by staff: its credentials were withdrawn. */
+  refunded: z.boolean().default(false),
   price: z.number(),
   quantity: z.number().int(),
   duration: z.number().int(),

@@ -9,6 +9,7 @@ export const meta: MetaFunction = () => [{ title: "Back office | Store" }, { nam
 /** The back office's sections, each shown only to the roles whose area it is. */
 const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] = [
   { to: "/admin", label: "Overview", area: "overview", end: true },
+  { to: "/admin/orders", label: "Orders", area: "ordersRead" },
   { to: "/admin/customers", label: "Customers", area: "customersRead" },
   { to: "/admin/blocklist", label: "Blocklist", area: "customersRead" },
   { to: "/admin/coupons", label: "Coupons", area: "coupons" },
@@ -16,7 +17,13 @@ const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] 
   { to: "/admin/stock", label: "Stock", area: "catalogue" },
   { to: "/admin/keys", label: "Redeem keys", area: "keys" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },
+  { to: "/admin/security", label: "Security", area: "overview" },
   { to: "/admin/notifications", label: "Notifications", area: "notifications" },
+  { to: "/admin/tickets", label: "Tickets", area: "support" },
+  { to: "/admin/requests", label: "Requests", area: "support" },
+  { to: "/admin/feedback", label: "Feedback", area: "support" },
+  { to: "/admin/content", label: "Content", area: "content" },
+  { to: "/admin/gateways", label: "Payment gateways", area: "gateways" },
 ];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

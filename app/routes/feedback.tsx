@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { STAFF_AUTHOR } from "../../contract/ticket";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { StarsShown } from "~/components/feedback/stars";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -130,6 +131,12 @@ export default function FeedbackPage() {
                   {dateFormat.format(new Date(entry.updatedAt))}
                 </time>
               </div>
+              {entry.reply && (
+                <div className="rounded-lg bg-slate-100 p-3 text-sm" data-testid="feedback-reply">
+                  <p className="font-semibold">{STAFF_AUTHOR}</p>
+                  <p className="whitespace-pre-line break-words text-slate-800">{entry.reply.message}</p>
+                </div>
+              )}
             </li>
           ))}
         </ul>

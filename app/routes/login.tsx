@@ -1,13 +1,18 @@
-import { getFormProps } from "@conform-to/react";
+import { type SubmissionResult, getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
-import { loginSchema, SECRET_FIELDS } from "~/components/account/schemas";
+import { loginSchema, SECRET_FIELDS, twoFactorSchema } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { HumanCheck } from "~/components/human-check";
-import { type HumanCheckChallenge, readHumanCheckChallenge, signInWithPassword } from "~/lib/accounts.server";
+import {
+  type HumanCheckChallenge,
+  readHumanCheckChallenge,
+  signInWithPassword,
+  signInWithSecondFactor,
+} from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, readDeviceToken, requireAnonymous } from "~/lib/session.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -31,8 +36,45 @@ async function nextHumanCheck(context: ActionFunctionArgs["context"]): Promise<H
   return challenge.ok ? challenge.payload : null;
 }
 
+/** The code step of a staff sign-in: a wrong code asks again, a spent challenge starts over. */
+async function secondFactor(request: Request, context: ActionFunctionArgs["context"], formData: FormData) {
+  const submission = parseWithZod(formData, { schema: twoFactorSchema });
+  if (submission.status !== "success") {
+    const challenge = String(formData.get("challenge") ?? "");
+    return data(
+      { result: undefined, humanCheck: null, codeStep: { challenge, result: submission.reply() } },
+      { status: 400 },
+    );
+  }
+  const { redirectTo, ...input } = submission.value;
+  const answer = await signInWithSecondFactor(context, {
+    ...input,
+    deviceToken: await readDeviceToken(request, context),
+  });
+  if (!answer.ok) {
+    if (answer.status === 400) {
+      const { result, status } = replyFromApi(submission, answer, { fields: ["code"] });
+      return data(
+        { result: undefined, humanCheck: null, codeStep: { challenge: input.challenge, result } },
+        { status },
+      );
+    }
+    const result = submission.reply({ formErrors: [answer.message], hideFields: ["code", "challenge"] });
+    return data({ result, humanCheck: null }, { status: answer.status });
+  }
+  return completeSignIn({
+    request,
+    context,
+    token: answer.payload.token,
+    deviceToken: answer.payload.deviceToken,
+    redirectTo,
+    message: "Welcome back",
+  });
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
+  if (formData.get("intent") === "two-factor") return secondFactor(request, context, formData);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (honeypotFilled(formData)) {
     return data(
@@ -57,6 +99,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const humanCheck = answer.humanCheckRequired ? { challenge: await nextHumanCheck(context) } : null;
     return data({ result, humanCheck }, { status });
   }
+  if ("twoFactorRequired" in answer.payload) {
+    return data({ result: undefined, humanCheck: null, codeStep: { challenge: answer.payload.challenge } });
+  }
   return completeSignIn({
     request,
     context,
@@ -65,6 +110,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
     redirectTo,
     message: "Welcome back",
   });
+}
+
+function CodeStep({
+  challenge,
+  redirectTo,
+  lastResult,
+}: {
+  challenge: string;
+  redirectTo: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+}) {
+  const [form, fields] = useSchemaForm(twoFactorSchema, { id: "login-code", lastResult });
+  return (
+    <AccountCard title="Two-factor sign-in">
+      <p className="mb-4 text-sm text-slate-600">
+        Enter the 6-digit code your authenticator app shows for this store, or one of your recovery codes.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <FormErrors form={form} />
+        <input type="hidden" name="challenge" value={challenge} />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField label="Code" meta={fields.code} type="text" autoComplete="one-time-code" />
+        <SubmitButton intent="two-factor" pendingText="Checking…">
+          Continue
+        </SubmitButton>
+      </Form>
+      <p className="mt-6 text-sm text-slate-600">
+        <Link to="/login" className="font-semibold text-brand-700 underline">
+          Start again
+        </Link>
+      </p>
+    </AccountCard>
+  );
 }
 
 export default function LoginPage() {
@@ -76,6 +154,16 @@ export default function LoginPage() {
     lastResult: actionData?.result,
   });
   const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
+  const codeStep = actionData && "codeStep" in actionData ? actionData.codeStep : undefined;
+  if (codeStep) {
+    return (
+      <CodeStep
+        challenge={codeStep.challenge}
+        redirectTo={redirectTo}
+        lastResult={"result" in codeStep ? codeStep.result : undefined}
+      />
+    );
+  }
 
   return (
     <AccountCard title="Sign In">

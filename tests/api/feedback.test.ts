@@ -151,6 +151,7 @@ describe("POST /v1/feedback/readPublic", () => {
         stars: 3,
         message: markup,
         product: { _id: listing.productId, title: "Escaping Plan" },
+        reply: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
       },

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchPostgresDatabase } from "./database";
 import { E2E_OPERATOR_EMAIL, E2E_OWNER } from "./e2e-owner";
+import { E2E_SESSION_SECRET } from "./e2e-webhooks";
 
 /** E2E_DATA_DIR (set by playwright.config.ts) lets specs find the mail outbox; it starts empty on every run. */
 function freshDataDir(): string {
@@ -25,7 +26,7 @@ const scratch = process.env.TEST_DATABASE_URL
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
-  SESSION_SECRET: "e2e-session-secret-that-is-long-enough-0123456789",
+  SESSION_SECRET: E2E_SESSION_SECRET,
   DATA_DIR: dataDir,
   DATABASE_URL: scratch?.url ?? "",
   SEED_DEMO: "true",

@@ -12,14 +12,42 @@ import { ok } from "../../http";
 import { requireUser } from "../../middleware/auth";
 import { staffActor, staffRoute } from "../../middleware/staff";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema, publicIdSchema } from "../../openapi";
-import { waitingForStaff } from "../../services/admin-overview";
+import { readOverview } from "../../services/admin-overview";
 import { listAudit } from "../../services/audit";
 import { listStaff, setRole } from "../../services/staff";
+import { twoFactorStatus } from "../../services/two-factor";
 
 /*
  * /v1/admin: who is signed in, the overview, staff and the audit log (ADR 023). Every route names
  * its area through staffRoute: 401 without a session, 403 for a role that does not reach it.
  */
+
+const period = z.object({ orders: z.number().int(), revenueCents: z.number().int() });
+const overviewSchema = z
+  .object({
+    sales: z.object({ today: period, last7Days: period, last30Days: period }),
+    perDay: z
+      .array(z.object({ day: z.string(), orders: z.number().int(), revenueCents: z.number().int() }))
+      .openapi({ description: "the last 30 UTC days, oldest first, today last" }),
+    topProducts: z.array(
+      z.object({ _id: z.string(), title: z.string(), quantity: z.number().int(), revenueCents: z.number().int() }),
+    ),
+    lowStock: z.array(
+      z.object({
+        optionId: z.string(),
+        product: z.string(),
+        option: z.string(),
+        free: z.number().int(),
+        threshold: z.number().int(),
+      }),
+    ),
+    waiting: z.object({
+      ticketsWaiting: z.number().int().openapi({ description: "open tickets whose last message is the customer's" }),
+      pendingRequests: z.number().int(),
+      manualDeliveries: z.number().int().openapi({ description: "paid orders with a manual line to deliver" }),
+    }),
+  })
+  .openapi("AdminOverview");
 
 export const STAFF_ONLY = { 403: "the account's role does not reach this part of the back office" };
 const ADMIN = ["Back office"];
@@ -67,7 +95,7 @@ export const staffRoutes = apiRouter()
       path: "/me",
       tags: ADMIN,
       summary: "The signed-in staff member and the areas their role reaches",
-      ...staffRoute("overview"),
+      ...staffRoute("overview", { beforeTwoFactor: true }),
       responses: answers(
         200,
         z.object({
@@ -76,16 +104,28 @@ export const staffRoutes = apiRouter()
           role: roleSchema,
           roleLabel: z.string(),
           areas: z.array(z.string()).openapi({ description: "the back-office areas this role reaches" }),
+          twoFactorEnrolmentRequired: z
+            .boolean()
+            .openapi({ description: "owners require two-factor sign-in and this member has not turned it on" }),
         }),
         "the staff member",
         { ...UNAUTHORIZED, ...STAFF_ONLY },
       ),
     }),
-    (c) => {
+    async (c) => {
       const user = requireUser(c);
       const areas = (Object.keys(STAFF_AREAS) as StaffArea[]).filter((area) => roleReaches(user.role, area));
       const roleLabel = ROLE_LABELS[user.role as keyof typeof ROLE_LABELS];
-      return ok(c, { username: user.username, email: user.email, role: user.role, roleLabel, areas });
+      const twoFactor = await twoFactorStatus(c.get("db"), user.id);
+      const twoFactorEnrolmentRequired = twoFactor.requiredForAll && !twoFactor.enabled;
+      return ok(c, {
+        username: user.username,
+        email: user.email,
+        role: user.role,
+        roleLabel,
+        areas,
+        twoFactorEnrolmentRequired,
+      });
     },
   )
   .openapi(
@@ -93,16 +133,11 @@ export const staffRoutes = apiRouter()
       method: "get",
       path: "/overview",
       tags: ADMIN,
-      summary: "What is waiting for staff",
+      summary: "Sales today, in 7 and 30 days, orders per day, best sellers, low stock and what waits for staff",
       ...staffRoute("overview"),
-      responses: answers(
-        200,
-        z.object({ waiting: z.object({ openTickets: z.number().int(), pendingRequests: z.number().int() }) }),
-        "the overview",
-        { ...UNAUTHORIZED, ...STAFF_ONLY },
-      ),
+      responses: answers(200, overviewSchema, "the overview", { ...UNAUTHORIZED, ...STAFF_ONLY }),
     }),
-    async (c) => ok(c, { waiting: await waitingForStaff(c.get("db")) }),
+    async (c) => ok(c, await readOverview(c.get("db"))),
   )
   .openapi(
     createRoute({

@@ -45,6 +45,17 @@ export const loginSchema = z.object({
   "g-recaptcha-response": z.string().max(8192).optional(),
 });
 
+/** The second step of a staff sign-in with two-factor on: the challenge from the password step and a code. */
+export const twoFactorSchema = z.object({
+  challenge: z.string({ required_error: "Sign in again" }).max(200),
+  code: z
+    .string({ required_error: "Enter the code from your app", invalid_type_error: "Enter the code from your app" })
+    .trim()
+    .min(6, "Enter the 6-digit code from your app, or a recovery code")
+    .max(40, "Enter the 6-digit code from your app, or a recovery code"),
+  redirectTo: redirectToField,
+});
+
 export const signupSchema = z
   .object({
     username: usernameField,

@@ -20,7 +20,8 @@ export function parseCredentials(creds: string[], indexes: number[] = []): Crede
   });
 }
 
-function StatusNote({ status, product }: { status: Order["status"]; product: OrderProduct }) {
+function StatusNote({ order, product }: { order: Order; product: OrderProduct }) {
+  const { status } = order;
   const note = (text: string, tone: "wait" | "info" | "stop") => (
     <p
       className={`rounded-md border p-3 text-sm ${
@@ -39,7 +40,12 @@ function StatusNote({ status, product }: { status: Order["status"]; product: Ord
   }
   if (status === "expired") return note("This order expired before it was paid. Nothing was delivered.", "stop");
   if (status === "cancelled") return note("This order was cancelled. Nothing was delivered.", "stop");
-  if (product.fullFillmode === "manual") {
+  if (product.refunded) {
+    return note("Refunded to your account balance. Its credentials were withdrawn.", "stop");
+  }
+  // Staff deliver a manual line whole; a line with no credentials and no replacements is still waiting.
+  const replaced = order.products.some((line) => line.isReplacement && line.productOption === product.productOption);
+  if (product.fullFillmode === "manual" && product.creds.length === 0 && !replaced) {
     return note("Your order is being processed. We deliver it here and by email as soon as it is ready.", "info");
   }
   return null;
@@ -86,7 +92,7 @@ export function OrderProductCard({
         </div>
       </header>
 
-      <StatusNote status={order.status} product={product} />
+      <StatusNote order={order} product={product} />
 
       {delivered && product.deliveryNotes && (
         <section>

@@ -1,0 +1,300 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  CONTENT_MESSAGES,
+  GATEWAY_NAMES,
+  LEGAL_DOCUMENT_NAMES,
+  announcementSchema,
+  documentSchema,
+  faqSchema,
+  gatewaySwitchSchema,
+  moveSchema,
+  socialLinkSchema,
+} from "../../../contract/admin-content";
+import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import { notFound } from "../../errors";
+import { ok } from "../../http";
+import { staffActor, staffRoute } from "../../middleware/staff";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, publicIdSchema } from "../../openapi";
+import {
+  addFaq,
+  addSocialLink,
+  deleteOrdered,
+  editFaq,
+  editSocialLink,
+  listAdminGateways,
+  moveOrdered,
+  readAdminContent,
+  setAnnouncement,
+  setDocument,
+  switchGateway,
+} from "../../services/admin-content";
+import { STAFF_ONLY } from "./staff";
+
+/*
+ * /v1/admin/content, /faqs, /social-links, /announcement, /documents (area `content`: owners and
+ * managers) and /v1/admin/gateways (owners), ADR 031. Every change is audited.
+ */
+
+const ADMIN = ["Back office"];
+const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
+
+const faqViewSchema = z.object({ _id: publicIdSchema, question: z.string(), answer: z.string() }).openapi("AdminFaq");
+const socialLinkViewSchema = z
+  .object({ _id: publicIdSchema, name: z.string(), link: z.string() })
+  .openapi("AdminSocialLink");
+const contentSchema = z
+  .object({
+    faqs: z.array(faqViewSchema),
+    socialLinks: z.array(socialLinkViewSchema),
+    announcement: z.object({ text: z.string(), active: z.boolean() }),
+    documents: z.array(
+      z.object({
+        name: z.enum(LEGAL_DOCUMENT_NAMES),
+        title: z.string(),
+        path: z.string(),
+        text: z.string().openapi({ description: "empty: the store's built-in text is shown" }),
+        updatedAt: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi("AdminContent");
+const gatewayViewSchema = z
+  .object({
+    name: z.enum(GATEWAY_NAMES),
+    label: z.string(),
+    enabled: z.boolean(),
+    configured: z.boolean().openapi({ description: "its keys are in this server's environment" }),
+    offered: z.boolean().openapi({ description: "checkout offers it now: enabled and configured" }),
+  })
+  .openapi("AdminGateway");
+/** Names, not ids: each handler answers 404 for one it does not know. */
+const namePath = (description: string) =>
+  z.object({
+    name: z
+      .string()
+      .max(40)
+      .openapi({ param: { name: "name", in: "path" }, description }),
+  });
+const documentPath = namePath(LEGAL_DOCUMENT_NAMES.join(" or "));
+const gatewayPath = namePath(GATEWAY_NAMES.join(", "));
+const moveResultSchema = z.object({ moved: z.boolean(), label: z.string() });
+
+function rowIdOf(id: string, message: string): string {
+  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(message);
+  return id;
+}
+const faqPath = { params: pathParams("faqId") };
+const linkPath = { params: pathParams("linkId") };
+const FAQ_FAILURES = { ...FAILURES, 404: "no question has this id" };
+const LINK_FAILURES = { ...FAILURES, 404: "no social link has this id" };
+const moved = (result: { moved: boolean; label: string }, direction: string) =>
+  result.moved
+    ? `${result.label} moved ${direction}`
+    : `${result.label} is already at the ${direction === "up" ? "top" : "bottom"}`;
+
+export const contentAdminRoutes = apiRouter()
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/content",
+      tags: ADMIN,
+      summary: "The FAQ, the social links, the announcement and the legal documents, as staff edit them",
+      ...staffRoute("content"),
+      responses: answers(200, contentSchema, "the content", FAILURES),
+    }),
+    async (c) => ok(c, await readAdminContent(c.get("db"))),
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/faqs",
+      tags: ADMIN,
+      summary: "Add a question at the end of the FAQ; audited",
+      ...staffRoute("content"),
+      request: { body: jsonBody(faqSchema) },
+      responses: answers(201, faqViewSchema, "the new question", FAILURES),
+    }),
+    async (c) => ok(c, await addFaq(c.get("db"), staffActor(c), c.req.valid("json")), "Question added", 201),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/faqs/{faqId}",
+      tags: ADMIN,
+      summary: "Edit a question and its answer; audited",
+      ...staffRoute("content"),
+      request: { ...faqPath, body: jsonBody(faqSchema) },
+      responses: answers(200, faqViewSchema, "the question", FAQ_FAILURES),
+    }),
+    async (c) => {
+      const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
+      return ok(c, await editFaq(c.get("db"), staffActor(c), faqId, c.req.valid("json")), "Question saved");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/faqs/{faqId}/move",
+      tags: ADMIN,
+      summary: "Move a question one place up or down; audited",
+      ...staffRoute("content"),
+      request: { ...faqPath, body: jsonBody(moveSchema) },
+      responses: answers(200, moveResultSchema, "whether it moved", FAQ_FAILURES),
+    }),
+    async (c) => {
+      const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
+      const { direction } = c.req.valid("json");
+      const result = await moveOrdered(c.get("db"), staffActor(c), "faq", faqId, direction);
+      return ok(c, result, moved(result, direction));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/faqs/{faqId}",
+      tags: ADMIN,
+      summary: "Delete a question; audited",
+      ...staffRoute("content"),
+      request: faqPath,
+      responses: answers(200, z.object({ label: z.string() }), "the deleted question", FAQ_FAILURES),
+    }),
+    async (c) => {
+      const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
+      const result = await deleteOrdered(c.get("db"), staffActor(c), "faq", faqId);
+      return ok(c, result, `Question deleted: ${result.label}`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/social-links",
+      tags: ADMIN,
+      summary: "Add a social link at the end of the footer's list; audited",
+      ...staffRoute("content"),
+      request: { body: jsonBody(socialLinkSchema) },
+      responses: answers(201, socialLinkViewSchema, "the new link", FAILURES),
+    }),
+    async (c) => {
+      const link = await addSocialLink(c.get("db"), staffActor(c), c.req.valid("json"));
+      return ok(c, link, `${link.name} added`, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/social-links/{linkId}",
+      tags: ADMIN,
+      summary: "Edit a social link; audited",
+      ...staffRoute("content"),
+      request: { ...linkPath, body: jsonBody(socialLinkSchema) },
+      responses: answers(200, socialLinkViewSchema, "the link", LINK_FAILURES),
+    }),
+    async (c) => {
+      const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
+      const link = await editSocialLink(c.get("db"), staffActor(c), linkId, c.req.valid("json"));
+      return ok(c, link, `${link.name} saved`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/social-links/{linkId}/move",
+      tags: ADMIN,
+      summary: "Move a social link one place up or down; audited",
+      ...staffRoute("content"),
+      request: { ...linkPath, body: jsonBody(moveSchema) },
+      responses: answers(200, moveResultSchema, "whether it moved", LINK_FAILURES),
+    }),
+    async (c) => {
+      const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
+      const { direction } = c.req.valid("json");
+      const result = await moveOrdered(c.get("db"), staffActor(c), "socialLink", linkId, direction);
+      return ok(c, result, moved(result, direction));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "delete",
+      path: "/social-links/{linkId}",
+      tags: ADMIN,
+      summary: "Delete a social link; audited",
+      ...staffRoute("content"),
+      request: linkPath,
+      responses: answers(200, z.object({ label: z.string() }), "the deleted link", LINK_FAILURES),
+    }),
+    async (c) => {
+      const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
+      const result = await deleteOrdered(c.get("db"), staffActor(c), "socialLink", linkId);
+      return ok(c, result, `${result.label} deleted`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/announcement",
+      tags: ADMIN,
+      summary: "Publish the announcement, or take it down (empty text or active false); audited",
+      ...staffRoute("content"),
+      request: { body: jsonBody(announcementSchema) },
+      responses: answers(200, z.object({ shown: z.boolean() }), "whether an announcement shows now", FAILURES),
+    }),
+    async (c) => {
+      const result = await setAnnouncement(c.get("db"), staffActor(c), c.req.valid("json"));
+      return ok(c, result, result.shown ? "Announcement published" : "Announcement taken down");
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/documents/{name}",
+      tags: ADMIN,
+      summary: "Save a legal document (plain text; an empty text brings back the built-in one); audited",
+      ...staffRoute("content"),
+      request: { params: documentPath, body: jsonBody(documentSchema) },
+      responses: answers(200, z.object({ title: z.string(), builtIn: z.boolean() }), "the document", {
+        ...FAILURES,
+        404: "no document has this name",
+      }),
+    }),
+    async (c) => {
+      const result = await setDocument(c.get("db"), staffActor(c), c.req.valid("param").name, c.req.valid("json").text);
+      return ok(c, result, result.builtIn ? `${result.title}: the built-in text shows again` : `${result.title} saved`);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/gateways",
+      tags: ADMIN,
+      summary: "Every payment gateway: enabled, configured in the environment, offered at checkout",
+      ...staffRoute("gateways"),
+      responses: answers(200, z.array(gatewayViewSchema), "the gateways", FAILURES),
+    }),
+    async (c) => ok(c, await listAdminGateways(c.get("db"), c.get("config"))),
+  )
+  .openapi(
+    createRoute({
+      method: "put",
+      path: "/gateways/{name}",
+      tags: ADMIN,
+      summary: "Turn a gateway on or off for checkout (its keys stay in the environment); audited",
+      ...staffRoute("gateways"),
+      request: { params: gatewayPath, body: jsonBody(gatewaySwitchSchema) },
+      responses: answers(200, gatewayViewSchema, "the gateway", {
+        ...FAILURES,
+        404: "no gateway has this name",
+        409: "it has no keys in this server's environment, so it cannot be turned on",
+      }),
+    }),
+    async (c) => {
+      const { enabled } = c.req.valid("json");
+      const gateway = await switchGateway(
+        c.get("db"),
+        c.get("config"),
+        staffActor(c),
+        c.req.valid("param").name,
+        enabled,
+      );
+      return ok(c, gateway, `${gateway.label} is ${enabled ? "on" : "off"} at checkout`);
+    },
+  );

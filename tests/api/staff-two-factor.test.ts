@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import { generateSync } from "otplib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, signInChallenges, users } from "../../api/db/schema";
+import { TWO_FACTOR_MESSAGES } from "../../api/services/two-factor";
+import { type ShopTestApi, createShopTestApi } from "../support/shop";
+
+/*
+ * Staff two-factor sign-in (issue 16, ADR 027): enrolment, the code step of sign-in, replayed and recovery
+ * codes, challenges used once, expiring and running out of attempts, and owners requiring it of all staff.
+ * PGlite and PostgreSQL.
+ */
+
+let client: ShopTestApi;
+beforeAll(async () => {
+  client = await createShopTestApi({ RATE_LIMIT_SCALE: "100" });
+});
+afterAll(() => client.close());
+
+const PASSWORD = "correct horse battery staple";
+let counter = 0;
+
+/** An account with a real password, given `role`, and a bearer token. */
+async function account(role: "customer" | "owner" | "manager" | "support") {
+  counter++;
+  const username = `tf${role}${counter}${Date.now().toString(36)}`;
+  const registered = await client.post("/v1/user/register", {
+    username,
+    email: `${username}@example.com`,
+    password: PASSWORD,
+    password2: PASSWORD,
+  });
+  expect(registered.status).toBe(201);
+  await client.db.update(users).set({ role }).where(eq(users.username, username));
+  return { username, token: registered.body.payload.token as string };
+}
+
+const step = () => Math.floor(Date.now() / 1000 / 30);
+const codeAt = (secret: string, at: number) => generateSync({ secret, epoch: at * 30 });
+
+/** Sets two-factor sign-in up for `who` and answers the secret and the recovery codes. */
+async function enrol(who: { token: string }) {
+  const setup = await client.post("/v1/admin/two-factor/setup", {}, { token: who.token });
+  expect(setup.status).toBe(200);
+  expect(setup.body.payload.uri).toMatch(/^otpauth:\/\/totp\//);
+  expect(setup.body.payload.qrSvg).toContain("<svg");
+  const secret = setup.body.payload.secret as string;
+  const enabled = await client.post(
+    "/v1/admin/two-factor/enable",
+    { code: codeAt(secret, step()) },
+    { token: who.token },
+  );
+  expect(enabled.status).toBe(200);
+  return { secret, recoveryCodes: enabled.body.payload.recoveryCodes as string[] };
+}
+
+const passwordStep = (username: string) => client.post("/v1/user/login", { username, password: PASSWORD });
+const codeStep = (challenge: string, code: string) => client.post("/v1/user/login/two-factor", { challenge, code });
+
+describe("enrolment", () => {
+  it("turns on only with a right code, stores the secret encrypted, and audits it", async () => {
+    const staff = await account("support");
+    const setup = await client.post("/v1/admin/two-factor/setup", {}, { token: staff.token });
+    const secret = setup.body.payload.secret as string;
+    const [row] = await client.db.select().from(users).where(eq(users.username, staff.username));
+    expect(row.totpSecret).not.toContain(secret);
+    const wrong = await client.post("/v1/admin/two-factor/enable", { code: "000000" }, { token: staff.token });
+    expect(wrong).toMatchObject({ status: 400, body: { errors: { code: [TWO_FACTOR_MESSAGES.wrongCode] } } });
+    expect((await client.get("/v1/admin/two-factor", { token: staff.token })).body.payload).toMatchObject({
+      enabled: false,
+      pending: true,
+    });
+    const enabled = await client.post(
+      "/v1/admin/two-factor/enable",
+      { code: codeAt(secret, step()) },
+      { token: staff.token },
+    );
+    expect(enabled.body.payload.recoveryCodes).toHaveLength(10);
+    expect(new Set(enabled.body.payload.recoveryCodes).size).toBe(10);
+    expect((await client.get("/v1/admin/two-factor", { token: staff.token })).body.payload).toMatchObject({
+      enabled: true,
+      recoveryCodesLeft: 10,
+    });
+    const [entry] = await client.db.select().from(auditLog).where(eq(auditLog.action, "two-factor.enable"));
+    expect(entry).toBeDefined();
+    expect(JSON.stringify(entry.changes)).not.toContain(secret);
+  });
+
+  it("is for staff: a customer gets 403", async () => {
+    const customer = await account("customer");
+    expect((await client.post("/v1/admin/two-factor/setup", {}, { token: customer.token })).status).toBe(403);
+  });
+});
+
+describe("signing in with a second factor", () => {
+  it("answers a challenge instead of a token, then a session for a fresh code; a code is never taken twice", async () => {
+    const staff = await account("manager");
+    const { secret } = await enrol(staff);
+    const first = await passwordStep(staff.username);
+    expect(first.status).toBe(200);
+    expect(first.body.payload).toEqual({ twoFactorRequired: true, challenge: expect.any(String) });
+    expect(first.body.payload.token).toBeUndefined();
+
+    // The enrolment spent this step's code: the next one is accepted once.
+    const replayed = await codeStep(first.body.payload.challenge, codeAt(secret, step()));
+    expect(replayed.status).toBe(400);
+    const next = codeAt(secret, step() + 1);
+    const signedIn = await codeStep(first.body.payload.challenge, next);
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.payload.token).toEqual(expect.any(String));
+    const me = await client.get("/v1/admin/me", { token: signedIn.body.payload.token });
+    expect(me.body.payload.role).toBe("manager");
+
+    expect((await codeStep(first.body.payload.challenge, next)).status).toBe(401);
+    const second = await passwordStep(staff.username);
+    expect((await codeStep(second.body.payload.challenge, next)).status).toBe(400);
+  });
+
+  it("takes each recovery code once, with spaces or capitals", async () => {
+    const staff = await account("support");
+    const { recoveryCodes } = await enrol(staff);
+    const code = recoveryCodes[3];
+    const first = await passwordStep(staff.username);
+    const signedIn = await codeStep(first.body.payload.challenge, ` ${code.toUpperCase()} `);
+    expect(signedIn.status).toBe(200);
+    const again = await passwordStep(staff.username);
+    expect((await codeStep(again.body.payload.challenge, code)).status).toBe(400);
+    expect(
+      (await client.get("/v1/admin/two-factor", { token: signedIn.body.payload.token })).body.payload,
+    ).toMatchObject({ recoveryCodesLeft: 9 });
+  });
+
+  it("ends a challenge after five wrong codes, and after five minutes", async () => {
+    const staff = await account("support");
+    const { secret } = await enrol(staff);
+    const tried = await passwordStep(staff.username);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await codeStep(tried.body.payload.challenge, "123456")).status).toBe(400);
+    }
+    const fresh = codeAt(secret, step() + 1);
+    expect(await codeStep(tried.body.payload.challenge, fresh)).toMatchObject({
+      status: 401,
+      body: { message: TWO_FACTOR_MESSAGES.challengeGone },
+    });
+
+    const late = await passwordStep(staff.username);
+    await client.db.update(signInChallenges).set({ expiresAt: new Date(Date.now() - 1_000) });
+    expect((await codeStep(late.body.payload.challenge, fresh)).status).toBe(401);
+    expect((await codeStep("made-up-challenge", fresh)).status).toBe(401);
+  });
+
+  it("leaves customers' sign-in as it was", async () => {
+    const customer = await account("customer");
+    const answer = await passwordStep(customer.username);
+    expect(answer.body.payload).toEqual({ token: expect.any(String), deviceToken: expect.any(String) });
+  });
+});
+
+describe("required for all staff", () => {
+  it("sends staff without it to enrol first, and keeps it on for those who have it", async () => {
+    const owner = await account("owner");
+    const manager = await account("manager");
+    expect((await client.put("/v1/admin/two-factor/policy", { required: true }, { token: manager.token })).status).toBe(
+      403,
+    );
+    const early = await client.put("/v1/admin/two-factor/policy", { required: true }, { token: owner.token });
+    expect(early).toMatchObject({ status: 409, body: { message: TWO_FACTOR_MESSAGES.ownerFirst } });
+    await enrol(owner);
+    const set = await client.put("/v1/admin/two-factor/policy", { required: true }, { token: owner.token });
+    expect(set.status).toBe(200);
+    try {
+      const refused = await client.get("/v1/admin/customers", { token: manager.token });
+      expect(refused).toMatchObject({ status: 403, body: { message: TWO_FACTOR_MESSAGES.enrolFirst } });
+      const me = await client.get("/v1/admin/me", { token: manager.token });
+      expect(me.body.payload.twoFactorEnrolmentRequired).toBe(true);
+      const { secret } = await enrol(manager);
+      expect((await client.get("/v1/admin/customers", { token: manager.token })).status).toBe(200);
+      const off = await client.post(
+        "/v1/admin/two-factor/disable",
+        { code: codeAt(secret, step() + 1) },
+        { token: manager.token },
+      );
+      expect(off).toMatchObject({ status: 409, body: { message: TWO_FACTOR_MESSAGES.required } });
+    } finally {
+      await client.put("/v1/admin/two-factor/policy", { required: false }, { token: owner.token });
+    }
+  });
+
+  it("lets a member turn it off with a code when it is not required", async () => {
+    const staff = await account("support");
+    const { secret } = await enrol(staff);
+    const off = await client.post(
+      "/v1/admin/two-factor/disable",
+      { code: codeAt(secret, step() + 1) },
+      { token: staff.token },
+    );
+    expect(off.status).toBe(200);
+    const signIn = await passwordStep(staff.username);
+    expect(signIn.body.payload.token).toEqual(expect.any(String));
+  });
+});
