@@ -1,5 +1,7 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { REDEEM_KEY_INVALID } from "../../contract/redeem-key";
+import { call } from "../support/e2e-api";
+import { ownerToken } from "../support/e2e-staff";
 
 /*
  * Journey 14 (redeem a key): a new user enters an email, a demo key and the human check on /redeem-key and
@@ -18,6 +20,28 @@ const KEYS = {
 
 function demoKey(testInfo: TestInfo, layout: "desktop" | "phone"): string {
   return KEYS[testInfo.project.name as keyof typeof KEYS][layout];
+}
+
+/** The demo product each key pays for (api/db/demo-feedback.ts): its first option. */
+const KEY_PRODUCTS = { VPN00: "Veilnet VPN Private", STRM0: "Streamora Premium Private" } as const;
+
+/**
+ * Other specs buy the demo plans, so the key's option may be sold out by the time this spec runs: the owner
+ * imports one fresh account for it first, as staff would before handing out keys.
+ */
+async function stockForKey(request: APIRequestContext, key: string, testInfo: TestInfo) {
+  const group = key.toUpperCase().split(/[\s-]+/)[1] as keyof typeof KEY_PRODUCTS;
+  const products = await call<{ _id: string; title: string }[]>(request, "GET", "/v1/product/read");
+  const product = products.find((candidate) => candidate.title === KEY_PRODUCTS[group])!;
+  const [option] = await call<{ _id: string }[]>(request, "GET", `/v1/product/option/read/${product._id}`);
+  const account = `keystock.${testInfo.project.name}.${Date.now().toString(36)}${testInfo.workerIndex}@mail.example`;
+  await call(
+    request,
+    "POST",
+    `/v1/admin/stock/${option._id}/import`,
+    { text: `${account}:pw`, label: "redeem-key spec" },
+    await ownerToken(request),
+  );
 }
 
 let counter = 0;
@@ -55,8 +79,10 @@ async function expectRefused(page: Page) {
 
 test("a new user redeems a key and gets the order; the same key again and a made-up key are refused alike", async ({
   page,
+  request,
 }, testInfo) => {
   const key = demoKey(testInfo, "desktop");
+  await stockForKey(request, key, testInfo);
   await redeem(page, newEmail(testInfo), key);
   await expectDeliveredKeyOrder(page);
 
@@ -69,7 +95,9 @@ test("a new user redeems a key and gets the order; the same key again and a made
 
 test("at phone width the page fits and a key written in small letters and spaces is redeemed", async ({
   page,
+  request,
 }, testInfo) => {
+  await stockForKey(request, demoKey(testInfo, "phone"), testInfo);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto("/redeem-key");
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
