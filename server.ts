@@ -19,6 +19,7 @@ import { ensureDemoOwner } from "./api/db/demo-owner";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
+import { picturesDir } from "./api/services/product-pictures";
 import { startNotificationSender } from "./api/notifications/sender";
 import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
@@ -117,7 +118,8 @@ app.use((req, res, next) => {
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
         "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
+        // Staff may give a product picture by its https address (ADR 024).
+        "img-src 'self' data: https:",
         "font-src 'self'",
         "connect-src 'self'",
         "object-src 'none'",
@@ -150,6 +152,18 @@ app.use((req, res, next) => {
   logger.warn("cross-site form post refused", { path: req.path, origin: req.headers.origin });
   res.status(403).type("text/plain").send("Cross-site form posts are not allowed.");
 });
+
+// Uploaded product pictures get a new name for every upload, so browsers may keep them for a year (ADR 024).
+app.use(
+  "/uploads/products",
+  express.static(picturesDir(config.dataDir), {
+    immutable: true,
+    maxAge: "1y",
+    index: false,
+    dotfiles: "deny",
+    setHeaders: (res) => res.setHeader("x-content-type-options", "nosniff"),
+  }),
+);
 
 let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
 if (apiOnly) {

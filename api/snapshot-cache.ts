@@ -27,4 +27,9 @@ export class SnapshotCache {
     });
     return entry.value;
   }
+
+  /** Forgets every snapshot: this process shows a catalogue change at once (others within `ttlMs`). */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -1,7 +1,20 @@
 import { useEffect, useRef, useState } from "react";
+import { uploadedPictureSrcSet } from "../../contract/pictures";
 
 /** A product picture that turns into 'Image not available' when it is missing or fails to load. */
-export function ProductImage({ src, alt, className = "" }: { src: string; alt: string; className?: string }) {
+export function ProductImage({
+  src,
+  alt,
+  className = "",
+  sizes = "(max-width: 40rem) 50vw, 20rem",
+}: {
+  src: string;
+  alt: string;
+  className?: string;
+  /** How wide the picture shows, for an uploaded picture's srcset (a phone's card by default). */
+  sizes?: string;
+}) {
+  const srcSet = uploadedPictureSrcSet(src);
   const [failed, setFailed] = useState(!src);
   const image = useRef<HTMLImageElement>(null);
 
@@ -22,6 +35,8 @@ export function ProductImage({ src, alt, className = "" }: { src: string; alt: s
     <img
       ref={image}
       src={src}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
       loading="lazy"
       onError={() => setFailed(true)}

@@ -14,6 +14,7 @@ const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] 
   { to: "/admin/blocklist", label: "Blocklist", area: "customersRead" },
   { to: "/admin/coupons", label: "Coupons", area: "coupons" },
   { to: "/admin/staff", label: "Staff", area: "staff" },
+  { to: "/admin/catalogue", label: "Catalogue", area: "catalogue" },
   { to: "/admin/stock", label: "Stock", area: "catalogue" },
   { to: "/admin/keys", label: "Redeem keys", area: "keys" },
   { to: "/admin/audit", label: "Audit log", area: "audit" },

@@ -1,4 +1,5 @@
 import { apiRouter } from "../../openapi";
+import { catalogueRoutes } from "./catalogue";
 import { couponRoutes } from "./coupons";
 import { contentAdminRoutes } from "./content";
 import { customerRoutes } from "./customers";
@@ -14,6 +15,7 @@ import { stockRoutes } from "./stock";
 export const adminRoutes = apiRouter()
   .route("/", staffRoutes)
   .route("/", adminOrderRoutes)
+  .route("/", catalogueRoutes)
   .route("/", stockRoutes)
   .route("/", keyRoutes)
   .route("/", customerRoutes)

@@ -31,6 +31,10 @@ export const inputClass =
 export const buttonClass = "rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700";
 export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold hover:bg-slate-100";
 
+/** A multi-choice field's values: one ticked box comes back from a refused post as a lone string. */
+export const listOf = (value: unknown): string[] =>
+  Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : [];
+
 /** The address of `page` with the list's other parameters kept. */
 export function pageHref(pathname: string, params: Record<string, string>, page: number): string {
   const kept = new URLSearchParams();

@@ -13,7 +13,7 @@ import {
   usesLimitField,
 } from "../../../contract/admin-coupons";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { inputClass } from "~/components/admin/admin-ui";
+import { inputClass, listOf } from "~/components/admin/admin-ui";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 /*
@@ -120,9 +120,7 @@ export function CouponForm({
   const { key: kindKey, ...kindProps } = getSelectProps(fields.kind);
   const { key: expiryKey, ...expiryProps } = getInputProps(fields.expiresAt, { type: "datetime-local" });
   const { key: activeKey, ...activeProps } = getInputProps(fields.active, { type: "checkbox" });
-  const chosen = new Set(
-    (Array.isArray(fields.productIds.initialValue) ? fields.productIds.initialValue : []).map(String),
-  );
+  const chosen = new Set(listOf(fields.productIds.initialValue));
   const labelled = (
     meta: { id: string; errorId: string; errors?: string[] },
     label: string,
