@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -24,6 +25,9 @@ import { requestRoutes, requestSandboxRoutes } from "./routes/request";
 import { feedbackRoutes } from "./routes/feedback";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
 import { adminRoutes } from "./routes/admin";
+
+/** The most bytes a /v1 request body may have. */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 /**
  * The /v1 JSON API. Built once per process; the web layer calls it in-process
@@ -57,6 +61,15 @@ export function createApi(deps: ApiDeps) {
   });
 
   const v1 = new OpenAPIHono<ApiEnv>().basePath("/v1");
+  // The largest body a route takes is a 5 MB stock import (or a 2 MB picture in base64): anything bigger is
+  // refused while it streams in, before it is held in memory.
+  v1.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ success: false, message: "The request body is too large" }, 413),
+    }),
+  );
   v1.use("*", checkInput({ rawBodyUnder: "/v1/webhooks/" }));
   v1.use("*", authenticate);
   v1.route("/", catalogueRoutes);
