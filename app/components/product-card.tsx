@@ -20,7 +20,16 @@ export function privacyBadge(title: string): "Semi Private" | "Private" | undefi
   return undefined;
 }
 
-export function ProductCard({ product, href }: { product: ProductCardData; href: string }) {
+export function ProductCard({
+  product,
+  href,
+  eager = false,
+}: {
+  product: ProductCardData;
+  href: string;
+  /** The card is on the first screen: its picture loads at once. */
+  eager?: boolean;
+}) {
   const outOfStock = product.totalStock <= 0;
   const lowStock = !outOfStock && product.totalStock < LOW_STOCK_LIMIT;
   const badge = privacyBadge(product.title);
@@ -37,6 +46,7 @@ export function ProductCard({ product, href }: { product: ProductCardData; href:
         <ProductImage
           src={product.picture}
           alt={product.title}
+          eager={eager}
           className={`aspect-video w-full ${outOfStock ? "opacity-50 grayscale" : ""}`}
         />
         {badge && (

@@ -7,12 +7,15 @@ export function ProductImage({
   alt,
   className = "",
   sizes = "(max-width: 40rem) 50vw, 20rem",
+  eager = false,
 }: {
   src: string;
   alt: string;
   className?: string;
   /** How wide the picture shows, for an uploaded picture's srcset (a phone's card by default). */
   sizes?: string;
+  /** Loaded at once: for the pictures of the first screen, one of which is usually its largest paint. */
+  eager?: boolean;
 }) {
   const srcSet = uploadedPictureSrcSet(src);
   const [failed, setFailed] = useState(!src);
@@ -38,7 +41,10 @@ export function ProductImage({
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={alt}
-      loading="lazy"
+      // The pictures are 16:9 (uploads are cropped so): the size reserves the space before they load.
+      width={640}
+      height={360}
+      loading={eager ? "eager" : "lazy"}
       onError={() => setFailed(true)}
       className={`object-cover ${className}`}
     />

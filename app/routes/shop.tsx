@@ -15,6 +15,9 @@ export const meta: MetaFunction = () =>
       "Browse streaming, music, gaming, AI and software subscriptions by category, compare plans and warranty lengths, and check stock before you buy.",
   });
 
+/** Cards on a first screen (two rows on a phone, one on a desktop): their pictures are not lazy. */
+const FIRST_SCREEN_CARDS = 4;
+
 type ProductGroup = { id: string; name: string; products: ProductCardData[] };
 
 function toCard(product: Product): ProductCardData {
@@ -126,15 +129,19 @@ export default function Shop() {
           {groups.length === 0 ? (
             <p className="py-12 text-center text-slate-600">No products match your search.</p>
           ) : (
-            groups.map((group) => (
+            groups.map((group, groupIndex) => (
               <section key={group.id} aria-labelledby={`category-${group.id}`} className="mb-10">
                 <h2 id={`category-${group.id}`} className="mb-4 text-2xl font-bold">
                   {group.name}
                 </h2>
                 <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-                  {group.products.map((product) => (
+                  {group.products.map((product, index) => (
                     <li key={product._id}>
-                      <ProductCard product={product} href={`/shop/${product._id}${search}`} />
+                      <ProductCard
+                        product={product}
+                        href={`/shop/${product._id}${search}`}
+                        eager={groupIndex === 0 && index < FIRST_SCREEN_CARDS}
+                      />
                     </li>
                   ))}
                 </ul>

@@ -77,6 +77,29 @@ test("the shop lists the catalogue grouped by category with prices and stock", a
   if (semiPrivate) await expect(productCard(page, semiPrivate.title)).toContainText("Semi Private");
 });
 
+test("the first screen's pictures load at once, the rest lazily, and every picture has its size", async ({ page }) => {
+  await page.goto("/shop");
+  // Per card, in page order: its category section, and its picture's loading (none: no picture to load).
+  const cards = await page.getByTestId("product-card").evaluateAll((elements) =>
+    elements.map((card) => {
+      const image = card.querySelector("img");
+      return {
+        section: card.closest("section")?.getAttribute("aria-labelledby") ?? "",
+        loading: image?.getAttribute("loading") ?? null,
+        sized: !image || (Number(image.getAttribute("width")) > 0 && Number(image.getAttribute("height")) > 0),
+      };
+    }),
+  );
+  expect(cards.length).toBeGreaterThan(4);
+  const firstScreen = cards.filter((card) => card.section === cards[0].section).slice(0, 4);
+  const rest = cards.filter((card) => !firstScreen.includes(card));
+  expect(firstScreen.every((card) => card.loading !== "lazy")).toBe(true);
+  expect(rest.every((card) => card.loading !== "eager")).toBe(true);
+  expect(cards.some((card) => card.loading === "eager")).toBe(true);
+  expect(cards.some((card) => card.loading === "lazy")).toBe(true);
+  expect(cards.every((card) => card.sized)).toBe(true);
+});
+
 test("search by title and filter by category", async ({ page, request }) => {
   const [products, categories] = await Promise.all([
     payload<Product[]>(request, "/v1/product/read"),
