@@ -5,6 +5,8 @@
  * It always builds, into build-bench/, so the figures describe the current source and never disturb
  * a build/ that a running server or Playwright is using. The server runs on the embedded database;
  * with BENCH_DATABASE_URL=postgres://... (an admin URL) it runs on a scratch database on that server.
+ * `npm run bench -- --json` prints one JSON object with every figure instead of the table (progress goes
+ * to stderr), for comparing runs.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -41,10 +43,13 @@ const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
 const clientJsBudgetKiB = 100;
 const overallLimitMs = 150_000;
 
+const asJson = process.argv.includes("--json");
 const startedAt = performance.now();
 /** Progress lines carry the elapsed time, so a slow phase on a busy machine is easy to spot. */
 const progress = (message: string) =>
-  console.log(`[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+  (asJson ? console.error : console.log)(
+    `[${((performance.now() - startedAt) / 1000).toFixed(1).padStart(5)} s] ${message}`,
+  );
 
 const children: ChildProcess[] = [];
 const scratchDir = mkdtempSync(path.join(tmpdir(), "store-bench-"));
@@ -270,6 +275,7 @@ async function main() {
   const rows: string[] = [];
   const header = `${"target".padEnd(32)}${pad("status", 8)}${pad("bytes", 9)}${pad("req/s", 10)}${pad("p50 ms", 8)}${pad("p95 ms", 8)}${pad("p99 ms", 8)}  ratio  goal`;
   let allMet = true;
+  const figures: Record<string, unknown>[] = [];
   for (const target of targets) {
     const fixture = fixtures[target.path];
     progress(
@@ -280,6 +286,24 @@ async function main() {
     const ratio = actual.requests.average / reference.requests.average;
     const met = target.minRatio === undefined || ratio >= target.minRatio;
     allMet &&= met;
+    const numbers = (result: Result & { p95: number }) => ({
+      requestsPerSecond: Math.round(result.requests.average),
+      p50Ms: result.latency.p50,
+      p95Ms: result.p95,
+      p99Ms: result.latency.p99,
+      status: statusSummary(result),
+    });
+    figures.push({
+      path: target.path,
+      signedIn: target.signedIn,
+      httpStatus: fixture.status,
+      bytes: fixture.bytes,
+      ...numbers(actual),
+      baseline: numbers(reference),
+      ratio: Number(ratio.toFixed(3)),
+      goal: target.minRatio ?? null,
+      met: target.minRatio === undefined ? null : met,
+    });
     const row = (label: string, result: Result & { p95: number }, tail: string) =>
       `${label.padEnd(32)}${pad(String(fixture.status), 8)}${pad(fixture.bytes, 9)}${pad(Math.round(result.requests.average), 10)}${pad(result.latency.p50, 8)}${pad(result.p95, 8)}${pad(result.latency.p99, 8)}  ${tail}`;
     rows.push(row(`baseline for ${target.path}`, reference, `       (${statusSummary(reference)})`));
@@ -299,6 +323,30 @@ async function main() {
   const rawTotal = [...scripts.values()].reduce((sum, size) => sum + size.raw, 0);
   const withinBudget = gzipTotal <= clientJsBudgetKiB * 1024;
 
+  if (asJson) {
+    console.log(
+      JSON.stringify(
+        {
+          measuredAt: new Date().toISOString(),
+          database: scratchDatabase ? "postgresql" : "embedded",
+          load,
+          targets: figures,
+          clientJs: {
+            page: "/shop",
+            files: Object.fromEntries([...scripts].map(([asset, size]) => [asset, size])),
+            gzipKiB: Number(kib(gzipTotal)),
+            rawKiB: Number(kib(rawTotal)),
+            goalKiB: clientJsBudgetKiB,
+            met: withinBudget,
+          },
+          allMet: allMet && withinBudget,
+        },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
   console.log("");
   console.log(header);
   for (const row of rows) console.log(row);
