@@ -55,7 +55,8 @@ export const pictureUrlField = z
     (value) =>
       value === "" ||
       UPLOADED_PICTURE.test(value) ||
-      /^\/images\/[A-Za-z0-9/_.-]+$/.test(value) ||
+      // The store's own files, never a way out of /images/ ("..").
+      (/^\/images\/[A-Za-z0-9/_.-]+$/.test(value) && !value.includes("..")) ||
       /^https:\/\/[^\s"'<>]+$/.test(value),
     CATALOGUE_MESSAGES.pictureUrl,
   );
