@@ -19,6 +19,8 @@ declare module "autocannon" {
   };
   export type Options = {
     url: string;
+    method?: "GET" | "POST";
+    body?: string;
     connections?: number;
     duration?: number;
     pipelining?: number;
