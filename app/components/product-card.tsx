@@ -47,7 +47,8 @@ export function ProductCard({
           src={product.picture}
           alt={product.title}
           eager={eager}
-          className={`aspect-video w-full ${outOfStock ? "opacity-50 grayscale" : ""}`}
+          className="aspect-video w-full"
+          dimmed={outOfStock}
         />
         {badge && (
           <span className="absolute top-1.5 left-1.5 rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white sm:top-2 sm:left-2">

@@ -8,6 +8,7 @@ export function ProductImage({
   className = "",
   sizes = "(max-width: 40rem) 50vw, 20rem",
   eager = false,
+  dimmed = false,
 }: {
   src: string;
   alt: string;
@@ -16,6 +17,8 @@ export function ProductImage({
   sizes?: string;
   /** Loaded at once: for the pictures of the first screen, one of which is usually its largest paint. */
   eager?: boolean;
+  /** Faded (sold out). Only the picture: the 'Image not available' text keeps its contrast. */
+  dimmed?: boolean;
 }) {
   const srcSet = uploadedPictureSrcSet(src);
   const [failed, setFailed] = useState(!src);
@@ -29,7 +32,7 @@ export function ProductImage({
 
   if (failed) {
     return (
-      <div className={`grid place-items-center bg-slate-100 p-2 text-center text-xs text-slate-500 ${className}`}>
+      <div className={`grid place-items-center bg-slate-100 p-2 text-center text-xs text-slate-700 ${className}`}>
         Image not available
       </div>
     );
@@ -46,7 +49,7 @@ export function ProductImage({
       height={360}
       loading={eager ? "eager" : "lazy"}
       onError={() => setFailed(true)}
-      className={`object-cover ${className}`}
+      className={`object-cover ${dimmed ? "opacity-50 grayscale" : ""} ${className}`}
     />
   );
 }
