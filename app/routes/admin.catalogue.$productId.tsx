@@ -1,14 +1,6 @@
 import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  MaxPartSizeExceededError,
-  type MetaFunction,
-  data,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CATALOGUE_MESSAGES, PICTURE_MAX_BYTES } from "../../contract/admin-catalogue";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
@@ -30,6 +22,7 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { ProductImage } from "~/components/product-image";
 import { requireStaff } from "~/lib/admin.server";
+import { postedForm } from "~/lib/posted-form.server";
 import {
   type AdminOption,
   createDuration,
@@ -71,25 +64,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Which form an answer belongs to: several forms share this page, each shows only its own errors. */
 type FormAnswer = { form: string; result: SubmissionResult<string[]> };
 
-/** The posted form: the picture comes as multipart (its size capped while it streams), the rest as fields. */
-async function postedForm(request: Request): Promise<FormData | "too large"> {
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: PICTURE_MAX_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too large";
-    throw error;
-  }
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context, "catalogue");
   const productId = productIdOf(params.productId);
   const here = `/admin/catalogue/${productId}`;
-  const formData = await postedForm(request);
+  const formData = await postedForm(request, PICTURE_MAX_BYTES);
   if (formData === "too large") {
     const submission = parseWithZod(new FormData(), { schema: pictureFormSchema });
     return data<FormAnswer>(

@@ -1,14 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  MaxPartSizeExceededError,
-  type MetaFunction,
-  data,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import {
@@ -40,6 +32,7 @@ import {
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
+import { postedForm } from "~/lib/posted-form.server";
 import {
   type ImportReport,
   type OptionStockFilters,
@@ -145,20 +138,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { filters, stock, report: reportFrom(url) };
 }
 
-/** The posted form: an import comes as multipart (a file may ride along), the rest as plain fields. */
-async function postedForm(request: Request): Promise<FormData | "too large"> {
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: STOCK_IMPORT_MAX_BYTES }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too large";
-    throw error;
-  }
-}
-
 /** An uploaded file's text; null unless it is UTF-8. */
 async function fileText(file: File): Promise<string | null> {
   try {
@@ -172,7 +151,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context, "catalogue");
   const optionId = optionIdOf(params.optionId);
   const here = `/admin/stock/${optionId}`;
-  const formData = await postedForm(request);
+  const formData = await postedForm(request, STOCK_IMPORT_MAX_BYTES);
   if (formData === "too large") {
     const submission = parseWithZod(new FormData(), { schema: stockImportSchema });
     return data(
