@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
+import sharp from "sharp";
 import { call } from "../support/e2e-api";
 import { E2E_OWNER, expectNoOverflow, newAccount, newStaff, signInThroughForm } from "../support/e2e-staff";
 
@@ -91,6 +92,19 @@ test("an owner builds, stocks and sells a product; coupon, key, balance and audi
   const productId = /\/admin\/catalogue\/([A-Za-z0-9_-]{22})$/.exec(page.url())?.[1];
   expect(productId).toBeTruthy();
   await expectNoOverflow(page, "/admin/catalogue/{id}");
+
+  // A picture, uploaded: stored as WebP and shown from /uploads.
+  const png = await sharp({ create: { width: 960, height: 540, channels: 3, background: "#7c3aed" } })
+    .png()
+    .toBuffer();
+  await page.getByLabel("Upload a picture").setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: png });
+  await page.getByRole("button", { name: "Upload picture" }).click();
+  await expect(page.getByText("Picture saved").first()).toBeVisible();
+  const picture = page.getByRole("region", { name: "Picture" }).getByRole("img", { name: title });
+  await expect(picture).toHaveAttribute("src", /^\/uploads\/products\/[A-Za-z0-9_-]{22}-640\.webp$/);
+  const served = await request.get((await picture.getAttribute("src"))!);
+  expect(served.headers()["content-type"]).toBe("image/webp");
+  expect(served.headers()["cache-control"]).toContain("immutable");
 
   // An option (its form is open while the product has none) and two warranty prices.
   const newOption = page.locator("form#option-new");
