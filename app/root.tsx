@@ -10,12 +10,9 @@ import {
   useMatches,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import type { HeaderAccount } from "./components/account/account-menu";
-import { CartContents } from "./components/cart-contents";
 import { loadCheckoutPanel } from "./components/checkout/checkout.server";
-import { CheckoutSection } from "./components/checkout/checkout-section";
-import { RouteDialog } from "./components/dialog";
 import { GeneralErrorBoundary } from "./components/error-screens";
 import { NoScriptRefresh, type NoScriptRefreshHandle } from "./components/no-script-refresh";
 import { SiteFooter } from "./components/site-footer";
@@ -42,6 +39,10 @@ export type RouteHandle = { hideChrome?: boolean } & NoScriptRefreshHandle;
 
 /** The page that is also the cart: it shows the cart itself, never the side panel. */
 const CART_PAGE = "/cart";
+
+/** The side cart's code (lines, checkout, its forms) loads when the panel opens, or on the cart link's hover (ADR 032). */
+const loadCartPanel = () => import("./components/cart-panel");
+const CartPanel = lazy(loadCartPanel);
 
 /**
  * Kept cheap because every page runs it: social links, the cart count read from the cookie, the flash
@@ -132,6 +133,7 @@ export default function App() {
           account={account}
           cartCount={cartCount}
           cartHref={onCartPage ? CART_PAGE : withCartPanel(here, true)}
+          onCartIntent={loadCartPanel}
         />
       )}
       <main id="main" className="flex-1">
@@ -139,22 +141,9 @@ export default function App() {
       </main>
       {!hideChrome && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} lite={lite} here={here} />}
       {panelShown && (
-        <RouteDialog title="Your Cart" closeHref={withCartPanel(here, false)} closeLabel="Close cart" placement="right">
-          <CartContents
-            quote={cartPanel?.quote ?? null}
-            redirectTo={withCartPanel(here, true)}
-            checkout={
-              cartPanel?.quote &&
-              cartPanel.checkout && (
-                <CheckoutSection
-                  panel={cartPanel.checkout}
-                  cartPrice={cartPanel.quote.cartPrice}
-                  redirectTo={withCartPanel(here, true)}
-                />
-              )
-            }
-          />
-        </RouteDialog>
+        <Suspense fallback={null}>
+          <CartPanel panel={cartPanel} here={here} />
+        </Suspense>
       )}
       <Toaster toast={toast} />
     </>

@@ -4,19 +4,28 @@
  * entry, then every route module on its path (root, layouts, the page) with their imports; each file is
  * counted once. Run after `npm run build`; exits 1 naming every page over its budget.
  *
- * Not yet part of `npm test`: today's pages are over (the root loads zod and conform for the cart panel on
- * every page); it joins the test command when they fit.
+ * A page's on-demand parts (a lazy import: the cart panel, the order view, the recent-purchases toasts) are not
+ * loaded with it; they are counted apart, all of them together against their own budget, so code moved behind
+ * import() still has a ceiling. Part of `npm test`, after the build (ADR 032).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
 const KIB = 1024;
-/** KiB of gzipped JS. Storefront pages: 100; the two pages a phone opens first: 90; the back office: 160. */
+/**
+ * KiB of gzipped JS. Storefront pages: 100; the back office: 160. The two pages a phone opens first aim at 90
+ * (issue 18) but hold at 94: the React and Remix runtime with the entry is 83.4 KiB and the shell every page shares
+ * (header, footer, toasts, error screen, lazy loader) 6.5 KiB, so the goal is out of reach without dropping the
+ * framework (ADR 032 has the figures). The ceiling keeps what was won.
+ */
+const STOREFRONT_KIB = 100;
+/** What a page may load later, on demand, beyond its own budget (the cart panel with its checkout is ~10 KiB, an order's view ~7). */
+const ON_DEMAND_KIB = 20;
 const BUDGETS = [
-  { match: (id) => id === "routes/shop" || id === "routes/find-order", kib: 90, label: "storefront (first pages)" },
+  { match: (id) => id === "routes/shop" || id === "routes/find-order", kib: 94, label: "storefront (first pages)" },
   { match: (id) => id.startsWith("routes/admin"), kib: 160, label: "back office" },
-  { match: () => true, kib: 100, label: "storefront" },
+  { match: () => true, kib: STOREFRONT_KIB, label: "storefront" },
 ];
 
 const clientDir = path.resolve(process.argv[2] ?? "build/client");
@@ -33,6 +42,24 @@ const gzipped = new Map();
 function sizeOf(url) {
   if (!gzipped.has(url)) gzipped.set(url, gzipSync(readFileSync(path.join(clientDir, url)), { level: 9 }).length);
   return gzipped.get(url);
+}
+
+const sourceOf = (url) => readFileSync(path.join(clientDir, url), "utf8");
+const siblingsIn = (source, pattern) => [...source.matchAll(pattern)].map((match) => `/assets/${match[1]}`);
+
+/** Every file a lazy import() in `files` brings, with the files those import in turn. */
+function onDemandFrom(files) {
+  const found = new Set();
+  const pending = [...files].flatMap((url) => siblingsIn(sourceOf(url), /import\("\.\/([\w.-]+\.js)"\)/g));
+  while (pending.length > 0) {
+    const url = pending.pop();
+    if (files.has(url) || found.has(url)) continue;
+    found.add(url);
+    const source = sourceOf(url);
+    pending.push(...siblingsIn(source, /(?:from|import)\s*"\.\/([\w.-]+\.js)"/g));
+    pending.push(...siblingsIn(source, /import\("\.\/([\w.-]+\.js)"\)/g));
+  }
+  return found;
 }
 
 /** The route and its parents, root first. */
@@ -53,9 +80,13 @@ for (const id of Object.keys(manifest.routes)) {
     if (part.module) files.add(part.module);
     for (const url of part.imports ?? []) files.add(url);
   }
-  const bytes = [...files].reduce((sum, url) => sum + sizeOf(url), 0);
+  const kibOf = (urls) => [...urls].reduce((sum, url) => sum + sizeOf(url), 0) / KIB;
   const budget = BUDGETS.find((candidate) => candidate.match(id));
-  rows.push({ id, kib: bytes / KIB, budget });
+  rows.push({ id, kib: kibOf(files), budget });
+  const onDemand = onDemandFrom(files);
+  if (onDemand.size > 0) {
+    rows.push({ id: `${id}, on demand`, kib: kibOf(onDemand), budget: { kib: ON_DEMAND_KIB, label: "loaded later" } });
+  }
 }
 
 rows.sort((a, b) => b.kib - a.kib);

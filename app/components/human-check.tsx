@@ -1,6 +1,6 @@
 import type { HumanCheckChallenge } from "~/lib/accounts.server";
 import { HoneypotField } from "./account/honeypot";
-import { HUMAN_CHECK_FIELD } from "./checkout/schema";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /**
  * The human check of a form (guest checkout, sign-in after many failures, redeem, replacement): the builtin

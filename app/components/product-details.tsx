@@ -1,12 +1,13 @@
-import { getFormProps } from "@conform-to/react";
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { quantityBounds } from "~/lib/cart-client";
-import { addToCartSchema } from "~/lib/cart-forms";
+import { quantityBounds, SELECT_WARRANTY } from "~/lib/cart-client";
+import type { addToCartSchema } from "~/lib/cart-forms";
 import { formatUsd } from "~/lib/money";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/lib/cart-forms.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
 import { ProductImage } from "./product-image";
+import type { z } from "zod";
 
 export type ProductDetailsData = {
   _id: string;
@@ -149,17 +150,19 @@ export function ProductDetails({
   const chosenDuration = option?.subOptions.find((candidate) => candidate.duration === duration);
   const purchasable = !!option && option.availableStock >= product.minQuantity && option.subOptions.length > 0;
 
-  // Checked on submit: a plan's durations come and go as plans are chosen, so a blur says nothing yet.
-  const [form, fields] = useSchemaForm(addToCartSchema, {
+  const [form, fields] = useServerForm<z.input<typeof addToCartSchema>>(FORM_CONSTRAINTS.addToCart, {
     id: `add-to-cart-${product._id}`,
-    shouldValidate: "onSubmit",
   });
   // Without JS the browser's bubble would hide the server's message: the server checks and answers.
   const formProps = { ...getFormProps(form), noValidate: true };
+  // With JS a missing warranty is said at once, beside the warranties, instead of after a round trip.
+  const [warrantyMissing, setWarrantyMissing] = useState(false);
+  const durationError = warrantyMissing ? SELECT_WARRANTY : fields.duration.errors?.[0];
 
   const chooseOption = (id: string) => {
     setOptionId(id);
     setDuration(undefined);
+    setWarrantyMissing(false);
     setQuantity(product.minQuantity);
   };
   const noScriptButton = "rounded-lg border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100";
@@ -172,7 +175,18 @@ export function ProductDetails({
         <Description text={product.description} />
       </div>
 
-      <fetcher.Form method="post" action="/cart" preventScrollReset {...formProps} className="flex flex-col gap-4">
+      <fetcher.Form
+        method="post"
+        action="/cart"
+        preventScrollReset
+        {...formProps}
+        onSubmit={(event) => {
+          if (duration !== undefined || !option) return;
+          event.preventDefault();
+          setWarrantyMissing(true);
+        }}
+        className="flex flex-col gap-4"
+      >
         {!hydrated && (
           <NoScriptSummaryStyle
             formId={form.id}
@@ -247,7 +261,10 @@ export function ProductDetails({
                   value={subOption.duration}
                   defaultChecked={subOption.duration === initial.duration && option._id === initial.optionId}
                   disabled={!purchasable}
-                  onChange={() => setDuration(subOption.duration)}
+                  onChange={() => {
+                    setDuration(subOption.duration);
+                    setWarrantyMissing(false);
+                  }}
                 />
                 <span className="flex-1">{subOption.title}</span>
                 <span className="font-semibold">{formatUsd(subOption.price)}</span>
@@ -256,7 +273,7 @@ export function ProductDetails({
           </fieldset>
         )}
         <p id={fields.duration.errorId} role="alert" className="min-h-5 text-sm font-semibold text-red-700">
-          {fields.duration.errors?.[0]}
+          {durationError}
         </p>
 
         <div className="flex flex-col gap-1">

@@ -1,7 +1,6 @@
-import { useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import type { loader } from "~/routes/resources.recent-orders";
+import type { RecentOrder } from "~/lib/recent-orders.server";
 
 /** Timings of the spec's social-proof toast. */
 export const RECENT_PURCHASES_TIMING = {
@@ -18,23 +17,43 @@ const MUTED_KEY = "recent-purchases-muted";
  * server or without JS. The bell, placed in the page's flow beside the search so it covers nothing, turns
  * them off (and on) and the choice is remembered.
  */
-export function RecentPurchases() {
-  const fetcher = useFetcher<typeof loader>();
-  const load = fetcher.load;
+/**
+ * The latest orders, read when `enabled` and again every few minutes. A plain fetch, not a fetcher: a failed read
+ * (or one racing a navigation) means no toast, never the shop's error screen.
+ */
+function useRecentOrders(enabled: boolean): RecentOrder[] {
+  const [orders, setOrders] = useState<RecentOrder[]>([]);
+  useEffect(() => {
+    if (!enabled) return;
+    let stopped = false;
+    const load = async () => {
+      try {
+        const response = await fetch("/resources/recent-orders", { headers: { Accept: "application/json" } });
+        if (!response.ok) return;
+        const body = (await response.json()) as { orders: RecentOrder[] };
+        if (!stopped) setOrders(body.orders);
+      } catch {
+        // Offline or refused: the last list stays, and the next refresh tries again.
+      }
+    };
+    void load();
+    const refresh = setInterval(load, RECENT_PURCHASES_TIMING.refreshMs);
+    return () => {
+      stopped = true;
+      clearInterval(refresh);
+    };
+  }, [enabled]);
+  return orders;
+}
+
+export default function RecentPurchases() {
   const hydrated = useHydrated();
   // A click's choice for this page; before any, the one saved in the browser.
   const [mutedByClick, setMutedByClick] = useState<boolean | null>(null);
   // null until hydration: nothing shows in the server's HTML or without JS.
   const muted = hydrated ? (mutedByClick ?? readMuted()) : null;
   const [shown, setShown] = useState(-1);
-  const orders = fetcher.data?.orders ?? [];
-
-  useEffect(() => {
-    if (muted !== false) return;
-    load("/resources/recent-orders");
-    const refresh = setInterval(() => load("/resources/recent-orders"), RECENT_PURCHASES_TIMING.refreshMs);
-    return () => clearInterval(refresh);
-  }, [muted, load]);
+  const orders = useRecentOrders(muted === false);
 
   const count = orders.length;
   useEffect(() => {

@@ -33,10 +33,13 @@ function NavigationLinks() {
   ));
 }
 
-function CartLink({ count, href }: { count: number; href: string }) {
+function CartLink({ count, href, onIntent }: { count: number; href: string; onIntent?: () => void }) {
   return (
     <Link
       to={href}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
+      onTouchStart={onIntent}
       preventScrollReset
       aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
       className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
@@ -123,10 +126,13 @@ export function SiteHeader({
   account,
   cartCount,
   cartHref,
+  onCartIntent,
 }: {
   account: HeaderAccount | null;
   cartCount: number;
   cartHref: string;
+  /** Called when the visitor may be about to open the cart: the panel's code starts loading. */
+  onCartIntent?: () => void;
 }) {
   return (
     <header className="border-b border-slate-200 bg-white">
@@ -139,7 +145,7 @@ export function SiteHeader({
           <div className="hidden items-center gap-1 lg:flex">
             {account ? <AccountMenu account={account} /> : <GuestLinks />}
           </div>
-          <CartLink count={cartCount} href={cartHref} />
+          <CartLink count={cartCount} href={cartHref} onIntent={onCartIntent} />
           <PhoneMenu account={account} />
         </div>
       </div>

@@ -2,6 +2,8 @@ import { QUANTITY_LIMIT } from "../../contract/order";
 
 /* Cart rules that the browser needs too (the server repeats them through /v1/cart/quote). */
 
+export const SELECT_WARRANTY = "Please select a warranty option";
+
 /** Quantity lies in [minQuantity, min(maxQuantity or 999, available stock)] (spec section 5). */
 export function quantityBounds(product: { minQuantity: number; maxQuantity: number | null }, availableStock: number) {
   const max = Math.min(product.maxQuantity ?? QUANTITY_LIMIT, availableStock);

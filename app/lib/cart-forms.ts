@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { PUBLIC_ID_PATTERN, publicIdField } from "../../contract/ids";
 import { QUANTITY_LIMIT } from "../../contract/order";
+import { SELECT_WARRANTY } from "./cart-client";
 
 const optionIdSchema = publicIdField("Unknown option");
 const redirectToSchema = z.string().max(2_000).optional();
 
-export const SELECT_WARRANTY = "Please select a warranty option";
+export { SELECT_WARRANTY };
 
 /* One schema per cart form; the same schema checks the form in the browser (conform) and in the action. */
 export const addToCartSchema = z

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { CATALOGUE_MESSAGES, PICTURE_MAX_BYTES } from "../../contract/admin-catalogue";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { AdminHeading, AdminTable, secondaryButtonClass, td, th } from "~/components/admin/admin-ui";
 import { DurationForm, OptionForm, ProductForm } from "~/components/admin/catalogue-forms";

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX, KEY_STATES } from "../../contract/admin-keys";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import {
   AdminHeading,
   AdminTable,

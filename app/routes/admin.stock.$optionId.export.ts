@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import { requireStaff } from "~/lib/admin.server";
 import { exportStock } from "~/lib/admin-stock.server";
 import { redirectWithError } from "~/lib/toast.server";

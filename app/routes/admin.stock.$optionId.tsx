@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import {
   BATCH_LABEL_MAX_LENGTH,
   INVALID_LINE_MESSAGES,

@@ -1,4 +1,3 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { randomUUID } from "node:crypto";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
@@ -12,7 +11,9 @@ import { type BalanceEntry, createTopUp, readBalanceSheet } from "~/lib/balance.
 import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
+import { getFormProps, getInputProps, getSelectProps, useServerForm } from "~/lib/server-form";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Balance | Store" }];
 
@@ -62,7 +63,7 @@ function entryPurpose(entry: BalanceEntry): string {
 
 function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: string }[]; topUpKey: string }) {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(topUpSchema, {
+  const [form, fields] = useServerForm<z.input<typeof topUpSchema>>(FORM_CONSTRAINTS.topUp, {
     id: "top-up",
     lastResult: actionData?.result,
     defaultValue: { paymentMethod: gateways[0]?.name },

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import type { z } from "zod";
 import { CartContents } from "~/components/cart-contents";
 import {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useSubmit } from "@remix-run/react";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import { STAFF_AUTHOR } from "../../contract/ticket";
+import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
+import { STAFF_AUTHOR } from "../../contract/browser/ticket";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { StarsShown } from "~/components/feedback/stars";
+import { StarsShown } from "~/components/feedback/stars-shown";
 import { pageMeta } from "~/components/legal/page-meta";
 import { cleanProductTitle } from "~/components/product-details";
 import { listProducts } from "~/lib/catalogue.server";

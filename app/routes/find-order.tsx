@@ -6,13 +6,11 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { OrderProductCard } from "~/components/order/order-product-card";
-import { canRate, FEEDBACK_INTENT, feedbackFormId } from "~/components/order/feedback-schema";
-import { type FeedbackAccess, OrderFeedback } from "~/components/order/order-feedback";
+import { FEEDBACK_INTENT } from "~/components/order/feedback-rules";
+import type { FeedbackAccess } from "~/components/order/order-feedback";
 import { feedbackIntent, loadFeedbackAccess } from "~/components/order/order-feedback.server";
-import { OrderRequestDialog, lineRequestProps } from "~/components/order/request-panels";
 import {
   type OrderPanel,
   type OrderRequestsData,
@@ -23,7 +21,6 @@ import {
 import { refreshAttempt, refreshDelaySeconds } from "~/components/order/pending-refresh";
 import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
 import type { RouteHandle } from "~/root";
-import { formatUsd } from "~/lib/money";
 import { type Order, readOrder } from "~/lib/orders.server";
 import { pageMeta } from "~/components/legal/page-meta";
 
@@ -32,22 +29,9 @@ export const ORDER_NOT_FOUND = "Order Not Found!";
 const PENDING_POLL_MS = 10_000;
 const ORDER_ID_MAX_LENGTH = 64;
 
-const STATUS_LABELS: Record<Order["status"], string> = {
-  pending: "Waiting for payment",
-  completed: "Completed",
-  partiallyComplete: "Partially complete",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
-
-const PAYMENT_LABELS: Record<string, string> = {
-  coinbase: "Crypto",
-  shoppy: "Paypal",
-  stripe: "Credit/Debit Card",
-  balance: "Balance",
-  sandbox: "Sandbox",
-  key: "Redeemed key",
-};
+/** The order's view (credentials, feedback, requests) loads once there is an order to show (ADR 032). */
+const loadOrderDetails = () => import("~/components/order/order-details");
+const OrderDetails = lazy(loadOrderDetails);
 
 export const meta: MetaFunction = () => [
   ...pageMeta({
@@ -131,37 +115,6 @@ function usePollWhilePending(pending: boolean) {
   }, [pending, state, revalidate]);
 }
 
-function OrderSummary({ order }: { order: Order }) {
-  return (
-    <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-xl border border-slate-200 bg-white p-5 text-sm sm:grid-cols-4">
-      <div className="col-span-2 sm:col-span-4">
-        <dt className="font-semibold text-slate-600">Order</dt>
-        <dd className="break-all font-mono" data-testid="order-id">
-          {order._id}
-        </dd>
-      </div>
-      <div>
-        <dt className="font-semibold text-slate-600">Status</dt>
-        <dd data-testid="order-status">{STATUS_LABELS[order.status]}</dd>
-      </div>
-      <div>
-        <dt className="font-semibold text-slate-600">Placed</dt>
-        <dd>
-          <time dateTime={order.createdAt}>{new Date(order.createdAt).toUTCString().slice(5, 22)} UTC</time>
-        </dd>
-      </div>
-      <div>
-        <dt className="font-semibold text-slate-600">Total</dt>
-        <dd>{formatUsd(order.price)}</dd>
-      </div>
-      <div>
-        <dt className="font-semibold text-slate-600">Paid with</dt>
-        <dd>{PAYMENT_LABELS[order.paymentMethod] ?? order.paymentMethod}</dd>
-      </div>
-    </dl>
-  );
-}
-
 export default function FindOrderPage() {
   const { id, order, error, noScriptRefresh, requests, panel, feedback } = useLoaderData<typeof loader>();
   const answered = useActionData<typeof action>();
@@ -173,7 +126,13 @@ export default function FindOrderPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Find Order</h1>
-      <Form method="get" className="flex flex-col gap-2 sm:flex-row sm:items-end" role="search">
+      <Form
+        method="get"
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+        role="search"
+        // The order's view starts loading with the search, not after it.
+        onSubmit={() => void loadOrderDetails()}
+      >
         <div className="flex flex-1 flex-col gap-1">
           <label htmlFor="order-id" className="text-sm font-semibold">
             Order ID
@@ -208,39 +167,17 @@ export default function FindOrderPage() {
       )}
 
       {order && (
-        <>
-          <OrderSummary order={order} />
-          {order.status === "pending" && (
-            <p className="text-sm text-slate-600" data-testid="pending-note">
-              {noScriptRefresh
-                ? "Paid already? It can take a few minutes to confirm; this page checks again by itself."
-                : "Paid already? It can take a few minutes to confirm. This page has stopped checking by itself."}{" "}
-              <a href={findOrderPath({ id: order._id })} className="font-semibold text-brand-700 underline">
-                Check again
-              </a>
-            </p>
-          )}
-          <div className="flex flex-col gap-4">
-            {order.products.map((product, index) => (
-              <OrderProductCard
-                key={`${product.productOption}-${index}`}
-                order={order}
-                product={product}
-                {...(requests && lineRequestProps(order, product, requests))}
-              >
-                {feedback && canRate(order, product) && (
-                  <OrderFeedback
-                    orderId={order._id}
-                    product={product}
-                    access={feedback}
-                    lastResult={feedbackAnswer?.formId === feedbackFormId(product) ? feedbackAnswer.result : undefined}
-                  />
-                )}
-              </OrderProductCard>
-            ))}
-          </div>
-          {panel && requests && <OrderRequestDialog order={order} panel={panel} requests={requests} />}
-        </>
+        <Suspense fallback={<p className="text-sm text-slate-600">Loading the order…</p>}>
+          <OrderDetails
+            order={order}
+            requests={requests}
+            panel={panel}
+            feedback={feedback}
+            feedbackAnswer={feedbackAnswer}
+            checkAgainHref={findOrderPath({ id: order._id })}
+            refreshesByItself={noScriptRefresh !== null}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
@@ -10,8 +9,10 @@ import { requestResetCode } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { requireAnonymous } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -43,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ForgotPage() {
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(forgotSchema, {
+  const [form, fields] = useServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, {
     id: "forgot",
     lastResult: actionData?.result,
   });

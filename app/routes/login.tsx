@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -15,8 +15,10 @@ import {
 } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, readDeviceToken, requireAnonymous } from "~/lib/session.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -121,7 +123,10 @@ function CodeStep({
   redirectTo: string;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useSchemaForm(twoFactorSchema, { id: "login-code", lastResult });
+  const [form, fields] = useServerForm<z.input<typeof twoFactorSchema>>(FORM_CONSTRAINTS.twoFactor, {
+    id: "login-code",
+    lastResult,
+  });
   return (
     <AccountCard title="Two-factor sign-in">
       <p className="mb-4 text-sm text-slate-600">
@@ -149,7 +154,7 @@ export default function LoginPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useSchemaForm(loginSchema, {
+  const [form, fields] = useServerForm<z.input<typeof loginSchema>>(FORM_CONSTRAINTS.login, {
     id: "login",
     lastResult: actionData?.result,
   });

@@ -1,10 +1,9 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
-import { HUMAN_CHECK_FIELD } from "~/components/checkout/schema";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { HumanCheck } from "~/components/human-check";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -14,7 +13,9 @@ import { replyFromApi } from "~/lib/api-reply.server";
 import { redeemKey } from "~/lib/orders.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/redeem-key-schema.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -60,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function RedeemKeyPage() {
   const loaded = useLoaderData<typeof loader>();
   const refused = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(redeemKeySchema, {
+  const [form, fields] = useServerForm<z.input<typeof redeemKeySchema>>(FORM_CONSTRAINTS.redeemKey, {
     id: "redeem-key",
     lastResult: refused?.result,
     defaultValue: { email: loaded.email },

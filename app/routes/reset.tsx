@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -8,8 +7,10 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { resetPasswordWithCode } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ResetPage() {
   const { email } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useSchemaForm(resetSchema, {
+  const [form, fields] = useServerForm<z.input<typeof resetSchema>>(FORM_CONSTRAINTS.reset, {
     id: "reset",
     lastResult: actionData?.result,
   });

@@ -3,5 +3,5 @@ import { recentOrders } from "~/lib/recent-orders.server";
 
 /** Polled by the recent-purchases toast, so the browser never calls /v1 itself. */
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { orders: await recentOrders(context) };
+  return Response.json({ orders: await recentOrders(context) }, { headers: { "Cache-Control": "no-store" } });
 }

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,7 +15,9 @@ import { replyFromApi } from "~/lib/api-reply.server";
 import type { ApiFailure } from "~/lib/api.server";
 import { headersWithCookies, requireUser, sessionCookies } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];
 
@@ -102,7 +103,7 @@ function useLastResult(intent: Intent) {
 }
 
 function UsernameForm({ username }: { username: string }) {
-  const [form, fields] = useSchemaForm(changeUsernameSchema, {
+  const [form, fields] = useServerForm<z.input<typeof changeUsernameSchema>>(FORM_CONSTRAINTS.changeUsername, {
     id: "settings-username",
     lastResult: useLastResult("username"),
     defaultValue: { username },
@@ -119,7 +120,7 @@ function UsernameForm({ username }: { username: string }) {
 }
 
 function EmailForm({ email }: { email: string }) {
-  const [form, fields] = useSchemaForm(changeEmailSchema, {
+  const [form, fields] = useServerForm<z.input<typeof changeEmailSchema>>(FORM_CONSTRAINTS.changeEmail, {
     id: "settings-email",
     lastResult: useLastResult("email"),
     defaultValue: { email },
@@ -150,7 +151,7 @@ function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0][
 }
 
 function PasswordForm() {
-  const [form, fields] = useSchemaForm(changePasswordSchema, {
+  const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>(FORM_CONSTRAINTS.changePassword, {
     id: "settings-password",
     lastResult: useLastResult("password"),
   });

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/react";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { StarsShown } from "~/components/feedback/stars";
+import { StarsShown } from "~/components/feedback/stars-shown";
 import { cleanProductTitle, type ProductChoice, ProductDetails } from "~/components/product-details";
 import { quantityBounds } from "~/lib/cart-client";
 import { shopSearch } from "~/components/shop-search";

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Outlet, type ShouldRevalidateFunction, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { lazy, Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorScreen } from "~/components/error-screens";
 import { ProductCard, type ProductCardData } from "~/components/product-card";
-import { RecentPurchases } from "~/components/recent-purchases";
 import { shopSearch } from "~/components/shop-search";
 import { listCategories, listProducts, type Product } from "~/lib/catalogue.server";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -14,6 +14,9 @@ export const meta: MetaFunction = () =>
     description:
       "Browse streaming, music, gaming, AI and software subscriptions by category, compare plans and warranty lengths, and check stock before you buy.",
   });
+
+/** The "someone just bought" toasts are JavaScript-only and start late: their code loads after hydration. */
+const RecentPurchases = lazy(() => import("~/components/recent-purchases"));
 
 /** Cards on a first screen (two rows on a phone, one on a desktop): their pictures are not lazy. */
 const FIRST_SCREEN_CARDS = 4;
@@ -122,7 +125,11 @@ export default function Shop() {
               Search
             </button>
           </Form>
-          <RecentPurchases />
+          {hydrated && (
+            <Suspense fallback={null}>
+              <RecentPurchases />
+            </Suspense>
+          )}
         </div>
 
         <div aria-busy={searching} className={searching ? "opacity-50 transition-opacity" : undefined}>

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
@@ -10,8 +9,10 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { registerAccount } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -59,7 +60,7 @@ export default function SignupPage() {
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useSchemaForm(signupSchema, {
+  const [form, fields] = useServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, {
     id: "signup",
     lastResult: actionData?.result,
   });

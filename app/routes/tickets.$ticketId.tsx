@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
@@ -12,7 +11,7 @@ import {
   useRouteError,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { STAFF_AUTHOR } from "../../contract/ticket";
+import { STAFF_AUTHOR } from "../../contract/browser/ticket";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
@@ -22,8 +21,10 @@ import { replyFromApi } from "~/lib/api-reply.server";
 import { requireUser } from "~/lib/session.server";
 import { readTicket, sendTicketMessage, setTicketOpen } from "~/lib/tickets.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
 import { listQuery } from "./tickets";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Support Ticket | Store" }];
 
@@ -73,7 +74,7 @@ function useCloseHref() {
 }
 
 function MessageForm({ to }: { to: string }) {
-  const [form, fields] = useSchemaForm(ticketMessageSchema, {
+  const [form, fields] = useServerForm<z.input<typeof ticketMessageSchema>>(FORM_CONSTRAINTS.ticketMessage, {
     id: "ticket-message",
     lastResult: useActionData<typeof action>()?.result,
   });

@@ -1,8 +1,7 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
-import { shownSubject } from "../../contract/ticket";
+import { shownSubject } from "../../contract/browser/ticket";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { openTicketSchema } from "~/components/tickets/schemas";
@@ -12,7 +11,9 @@ import { listMyOrders } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { listTickets, openTicket } from "~/lib/tickets.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
+import { getFormProps, getInputProps, useServerForm } from "~/lib/server-form";
+import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Support Tickets | Store" }];
 
@@ -59,7 +60,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function NewTicketForm({ orders, prefilled }: { orders: { id: string; label: string }[]; prefilled: string }) {
-  const [form, fields] = useSchemaForm(openTicketSchema, {
+  const [form, fields] = useServerForm<z.input<typeof openTicketSchema>>(FORM_CONSTRAINTS.openTicket, {
     id: "new-ticket",
     lastResult: useActionData<typeof action>()?.result,
     defaultValue: { orderId: prefilled },

@@ -1,12 +1,12 @@
-import { type FieldMetadata, type FormMetadata, getInputProps } from "@conform-to/react";
 import { useLocation, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
+import { type FieldMeta, type FormMeta, getInputProps } from "~/lib/server-form";
 
 /* The pieces every account form is made of: labelled inputs with their errors, form errors, a submit button. */
 
 type TextFieldProps = {
   label: string;
-  meta: FieldMetadata<string | undefined>;
+  meta: FieldMeta;
   type: "text" | "email" | "password";
   hint?: ReactNode;
 } & Pick<InputHTMLAttributes<HTMLInputElement>, "autoComplete" | "inputMode" | "autoFocus" | "placeholder">;
@@ -46,7 +46,7 @@ export function ErrorList({ id, errors }: { id: string; errors: string[] | undef
 }
 
 /** Errors of the whole form (wrong password, rate limit, a taken email): announced when they appear. */
-export function FormErrors({ form }: { form: Pick<FormMetadata, "errorId" | "errors"> }) {
+export function FormErrors({ form }: { form: Pick<FormMeta, "errorId" | "errors"> }) {
   if (!form.errors?.length) return null;
   return (
     <div

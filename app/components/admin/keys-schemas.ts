@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KEYS_REVOKE_MAX, keyCountField, keyQuantityField } from "../../../contract/admin-keys";
-import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../../contract/browser/ids";
 
 /* The redeem-key page's form schemas, parsed the same way by the browser (conform) and by the actions. */
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
+import { PUBLIC_ID_PATTERN } from "../../../contract/browser/ids";
 import {
   BATCH_LABEL_MAX_LENGTH,
   STOCK_IMPORT_MAX_BYTES,

@@ -1,13 +1,14 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Link, useFetcher } from "@remix-run/react";
 import { COUPON_MAX_LENGTH } from "../../../contract/order";
 import { formatUsd } from "~/lib/money";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "./schema.constraints";
+import { getFormProps, getTextareaProps, useServerForm } from "~/lib/server-form";
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HumanCheck } from "../human-check";
 import { SlotCouponPicker } from "../slots/slot-coupons";
 import type { CheckoutPanelData, CheckoutRefusal } from "./checkout.server";
-import { checkoutSchemaFor } from "./schema";
+import type { guestCheckoutSchema } from "./schema";
+import type { z } from "zod";
 
 type Props = {
   panel: CheckoutPanelData;
@@ -73,10 +74,10 @@ function CouponForm({ panel, cartPrice, redirectTo }: Omit<Props, "refusal">) {
 export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props) {
   const fetcher = useFetcher<CheckoutRefusal>();
   const result = fetcher.data ?? refusal;
-  const [form, fields] = useSchemaForm(checkoutSchemaFor(panel.signedIn), {
-    id: "checkout",
-    lastResult: result?.checkout,
-  });
+  const [form, fields] = useServerForm<z.input<typeof guestCheckoutSchema>>(
+    panel.signedIn ? FORM_CONSTRAINTS.customerCheckout : FORM_CONSTRAINTS.guestCheckout,
+    { id: "checkout", lastResult: result?.checkout },
+  );
   const submitting = fetcher.state !== "idle";
   const humanCheck = result?.humanCheck ?? panel.humanCheck;
   const signInHref = `/login?${new URLSearchParams({ redirectTo })}`;
@@ -96,7 +97,7 @@ export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props
         preventScrollReset
         {...formProps}
         // A second click while the first checkout runs would start a second order.
-        onSubmit={(event) => (submitting ? event.preventDefault() : formProps.onSubmit(event))}
+        onSubmit={(event) => submitting && event.preventDefault()}
         className="flex flex-col gap-3"
       >
         <input type="hidden" name="intent" value="checkout" />

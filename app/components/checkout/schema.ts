@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { emailField } from "../../../contract/account";
 import { couponField, orderMessageField } from "../../../contract/order";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /*
  * The cart panel's checkout forms. Conform checks them in the browser (and puts their HTML constraints
@@ -8,8 +9,7 @@ import { couponField, orderMessageField } from "../../../contract/order";
  * repeats every rule and has the last word (sold out, coupon used up, a taken email).
  */
 
-/** The field the human-check answer travels in, whatever the provider (docs/api-accounts.md). */
-export const HUMAN_CHECK_FIELD = "g-recaptcha-response";
+export { HUMAN_CHECK_FIELD };
 
 const redirectToField = z.string().max(2_000).optional();
 

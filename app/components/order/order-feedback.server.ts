@@ -5,7 +5,8 @@ import { readMyOrderFeedback, saveFeedback } from "~/lib/feedback.server";
 import type { Order } from "~/lib/orders.server";
 import { getCurrentUser, returnPath } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { canRate, feedbackFormId, orderFeedbackSchema } from "./feedback-schema";
+import { canRate, feedbackFormId } from "./feedback-rules";
+import { orderFeedbackSchema } from "./feedback-schema";
 import type { FeedbackAccess } from "./order-feedback";
 
 /* The /find-order side of feedback: who may rate the order's lines, and the feedback form's post. */

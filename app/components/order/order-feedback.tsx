@@ -1,13 +1,17 @@
-import { type SubmissionResult, getFormProps } from "@conform-to/react";
+import { type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import { FEEDBACK_MESSAGE_MAX_LENGTH, REGISTER_TO_LEAVE_FEEDBACK } from "../../../contract/feedback";
+import { FEEDBACK_MESSAGE_MAX_LENGTH, REGISTER_TO_LEAVE_FEEDBACK } from "../../../contract/browser/feedback";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
-import { StarRatingInput, StarsShown } from "~/components/feedback/stars";
+import { StarsShown } from "~/components/feedback/stars-shown";
+import { StarRatingInput } from "~/components/feedback/stars";
 import { MessageField } from "~/components/tickets/ticket-fields";
 import type { OwnFeedback } from "~/lib/feedback.server";
 import type { OrderProduct } from "~/lib/orders.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { FEEDBACK_INTENT, feedbackFormId, orderFeedbackSchema } from "./feedback-schema";
+import { FORM_CONSTRAINTS } from "./feedback-schema.constraints";
+import { getFormProps, useServerForm } from "~/lib/server-form";
+import { FEEDBACK_INTENT, feedbackFormId } from "./feedback-rules";
+import type { orderFeedbackSchema } from "./feedback-schema";
+import type { z } from "zod";
 
 /** Who is looking at the order: a guest, a customer it does not belong to, or its owner with their feedback. */
 export type FeedbackAccess =
@@ -63,7 +67,7 @@ function FeedbackForm({
   mine: OwnFeedback | undefined;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const [form, fields] = useSchemaForm(orderFeedbackSchema, {
+  const [form, fields] = useServerForm<z.input<typeof orderFeedbackSchema>>(FORM_CONSTRAINTS.orderFeedback, {
     id: feedbackFormId(product),
     lastResult,
     defaultValue: { stars: mine?.stars, message: mine?.message ?? "" },

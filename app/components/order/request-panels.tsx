@@ -1,4 +1,3 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { OTHER_REQUEST_PLACEHOLDER, REPLACEMENT_MESSAGE_PLACEHOLDER } from "../../../contract/request";
@@ -8,10 +7,12 @@ import { HumanCheck } from "../human-check";
 import { CopyField } from "./copy-field";
 import { parseCredentials } from "./order-product-card";
 import type { OrderPanel, OrderRequestsData, RequestRefusal } from "./requests.server";
-import { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
+import type { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 import type { OrderRequest } from "~/lib/requests.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { FORM_CONSTRAINTS } from "./request-schemas.constraints";
+import { getFormProps, getTextareaProps, useServerForm } from "~/lib/server-form";
+import type { z } from "zod";
 
 /*
  * Warranty replacements and other requests on /find-order (ADR 020): the Replace control of each
@@ -244,7 +245,7 @@ function ReplacementForm({
 }) {
   const refusal = useActionData<RequestRefusal>();
   const location = useLocation();
-  const [form, fields] = useSchemaForm(replacementFormSchema, {
+  const [form, fields] = useServerForm<z.input<typeof replacementFormSchema>>(FORM_CONSTRAINTS.replacementRequest, {
     id: "request-replacement",
     lastResult: refusal?.intent === "replace" ? refusal.result : undefined,
   });
@@ -278,7 +279,7 @@ function ReplacementForm({
 function OtherRequestForm({ product }: { product: OrderProduct }) {
   const refusal = useActionData<RequestRefusal>();
   const location = useLocation();
-  const [form, fields] = useSchemaForm(otherRequestFormSchema, {
+  const [form, fields] = useServerForm<z.input<typeof otherRequestFormSchema>>(FORM_CONSTRAINTS.otherRequest, {
     id: "other-request",
     lastResult: refusal?.intent === "ask" ? refusal.result : undefined,
   });

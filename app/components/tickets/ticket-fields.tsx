@@ -1,9 +1,9 @@
-import { type FieldMetadata, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { ErrorList } from "~/components/account/form-fields";
+import { type FieldMeta, getSelectProps, getTextareaProps } from "~/lib/server-form";
 
 const FIELD_CLASS = "w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600";
 
-export function MessageField({ label, meta, rows = 4 }: { label: string; meta: FieldMetadata<string>; rows?: number }) {
+export function MessageField({ label, meta, rows = 4 }: { label: string; meta: FieldMeta; rows?: number }) {
   const { key, ...props } = getTextareaProps(meta);
   return (
     <div className="flex flex-col gap-1">
@@ -16,13 +16,7 @@ export function MessageField({ label, meta, rows = 4 }: { label: string; meta: F
   );
 }
 
-export function OrderField({
-  meta,
-  orders,
-}: {
-  meta: FieldMetadata<string | undefined>;
-  orders: { id: string; label: string }[];
-}) {
+export function OrderField({ meta, orders }: { meta: FieldMeta; orders: { id: string; label: string }[] }) {
   const { key, ...props } = getSelectProps(meta);
   return (
     <div className="flex flex-col gap-1">
