@@ -86,6 +86,21 @@ test.describe("recent purchases toast", () => {
     await expect(toast).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Show recent purchases" })).toBeVisible();
   });
+
+  test("a failed read of the recent purchases costs the toast only, never the shop", async ({ page }) => {
+    let reads = 0;
+    await page.route("**/resources/recent-orders*", (route) => {
+      reads += 1;
+      return route.fulfill({ status: 500, body: "down" });
+    });
+    await page.goto("/shop");
+    await expect(page.getByRole("button", { name: "Hide recent purchases" })).toBeVisible();
+    await expect.poll(() => reads).toBeGreaterThan(0);
+    // The shop stays usable: a product opens over it.
+    await page.locator("main a[href^='/shop/']").first().click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByText("Something went wrong loading the shop.")).toHaveCount(0);
+  });
 });
 
 test("without JavaScript there is no toast and no bell", async ({ page, javaScriptEnabled }) => {
