@@ -1,5 +1,4 @@
-import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -28,6 +27,44 @@ import { adminRoutes } from "./routes/admin";
 
 /** The most bytes a /v1 request body may have. */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Refuses a body over `maxSize` with 413: an announced one at once, a streamed one (chunked, or with no length,
+ * as a DELETE often is) once it passes the limit, and then the routes read the bytes held here. Not Hono's
+ * bodyLimit: it copies the request with `new Request(request, ...)`, which throws on the Node adapter's request
+ * object, so every streamed body was a 500.
+ */
+function limitBody(maxSize: number): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const request = c.req.raw;
+    const tooLarge = () => c.json({ success: false, message: "The request body is too large" }, 413);
+    if (!request.body) return next();
+    const declared = request.headers.get("content-length");
+    if (declared !== null && !request.headers.has("transfer-encoding")) {
+      return Number(declared) > maxSize ? tooLarge() : next();
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.length;
+      if (size > maxSize) {
+        await reader.cancel();
+        return tooLarge();
+      }
+      chunks.push(value);
+    }
+    c.req.raw = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: size > 0 ? Buffer.concat(chunks) : undefined,
+      signal: request.signal,
+    });
+    return next();
+  };
+}
 
 /**
  * The /v1 JSON API. Built once per process; the web layer calls it in-process
@@ -63,13 +100,7 @@ export function createApi(deps: ApiDeps) {
   const v1 = new OpenAPIHono<ApiEnv>().basePath("/v1");
   // The largest body a route takes is a 5 MB stock import (or a 2 MB picture in base64): anything bigger is
   // refused while it streams in, before it is held in memory.
-  v1.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ success: false, message: "The request body is too large" }, 413),
-    }),
-  );
+  v1.use("*", limitBody(MAX_BODY_BYTES));
   v1.use("*", checkInput({ rawBodyUnder: "/v1/webhooks/" }));
   v1.use("*", authenticate);
   v1.route("/", catalogueRoutes);
