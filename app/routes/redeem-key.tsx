@@ -1,5 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
@@ -27,6 +33,10 @@ async function freshChallenge(context: LoaderFunctionArgs["context"]): Promise<H
   const challenge = await readHumanCheckChallenge(context);
   return challenge.ok ? challenge.payload : null;
 }
+
+// The form carries a single-use human-check token: a page shared from the page cache would hand two visitors
+// the same one, and the second would be refused.
+export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const [humanCheck, user] = await Promise.all([freshChallenge(context), getCurrentUser(request, context)]);

@@ -26,6 +26,15 @@ test("a cookie-less visitor gets a cached page with a fresh nonce that matches i
   expect([...scriptNonces]).toEqual([nonces[1]]);
 });
 
+test("a page with a single-use human-check token is never shared: two visitors get two tokens", async ({ request }) => {
+  const tokenOf = (html: string) => /name="g-recaptcha-response" value="([^"]+)"/.exec(html)?.[1];
+  const first = await request.get("/redeem-key", { headers: { cookie: "" } });
+  const second = await request.get("/redeem-key", { headers: { cookie: "" } });
+  const tokens = [tokenOf(await first.text()), tokenOf(await second.text())];
+  expect(tokens[0]).toBeTruthy();
+  expect(tokens[1]).not.toBe(tokens[0]);
+});
+
 test("a visitor with cookies always gets a fresh rendering", async ({ request }) => {
   const url = `/faqs?page-cache-cookie=${Date.now()}`;
   await request.get(url, { headers: { cookie: "" } });
