@@ -1,5 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Outlet, type ShouldRevalidateFunction, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import {
+  Form,
+  Link,
+  Outlet,
+  type ShouldRevalidateFunction,
+  useLoaderData,
+  useNavigation,
+  useSubmit,
+} from "@remix-run/react";
 import { lazy, Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorScreen } from "~/components/error-screens";
@@ -20,8 +28,13 @@ const RecentPurchases = lazy(() => import("~/components/recent-purchases"));
 
 /** Cards on a first screen (two rows on a phone, one on a desktop): their pictures are not lazy. */
 const FIRST_SCREEN_CARDS = 4;
+/**
+ * Cards per category on the whole shop (three rows on a desktop, six on a phone); "Show all" opens the category.
+ * At 300 products the page stays a few screens long, and its HTML and data stay small (issue 18).
+ */
+const CARDS_PER_CATEGORY = 12;
 
-type ProductGroup = { id: string; name: string; products: ProductCardData[] };
+type ProductGroup = { id: string; name: string; products: ProductCardData[]; total: number };
 
 function toCard(product: Product): ProductCardData {
   const { _id, title, label, picture, totalStock, minPrice } = product;
@@ -38,17 +51,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const needle = query.toLowerCase();
   const matching = products.filter((product) => product.title.toLowerCase().includes(needle));
   // A product in several categories appears under each of them.
+  // One category shows whole; the whole shop shows the first cards of each, with a link to the rest.
+  const shown = (inGroup: Product[]) => (category ? inGroup : inGroup.slice(0, CARDS_PER_CATEGORY)).map(toCard);
   const groups: ProductGroup[] = categories
     .filter((candidate) => !category || candidate._id === category)
-    .map((candidate) => ({
-      id: candidate._id,
-      name: candidate.name,
-      products: matching.filter((product) => product.categoryIds.includes(candidate._id)).map(toCard),
-    }));
+    .map((candidate) => {
+      const inGroup = matching.filter((product) => product.categoryIds.includes(candidate._id));
+      return { id: candidate._id, name: candidate.name, products: shown(inGroup), total: inGroup.length };
+    });
   if (!category) {
     const known = new Set(categories.map((candidate) => candidate._id));
     const uncategorized = matching.filter((product) => !product.categoryIds.some((id) => known.has(id)));
-    groups.push({ id: "other", name: "Other", products: uncategorized.map(toCard) });
+    // Few, and no category to open: shown whole.
+    groups.push({ id: "other", name: "Other", products: uncategorized.map(toCard), total: uncategorized.length });
   }
 
   return {
@@ -152,6 +167,16 @@ export default function Shop() {
                     </li>
                   ))}
                 </ul>
+                {group.total > group.products.length && (
+                  <p className="mt-4">
+                    <Link
+                      to={`/shop${shopSearch(new URLSearchParams({ q: query, category: group.id }))}`}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      Show all {group.total} in {group.name}
+                    </Link>
+                  </p>
+                )}
               </section>
             ))
           )}

@@ -161,8 +161,8 @@ test("/shop is two compact columns on a phone, grouped by category", async ({ pa
   expect(Math.abs(first.y - second.y), "the first two cards share a row").toBeLessThan(1);
   expect(second.x + second.width).toBeLessThanOrEqual(390);
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  // One card per row made the demo shop about 20,900 px tall.
-  expect(height).toBeLessThan(10_000);
+  // One card per row made the demo shop about 20,900 px tall; other specs may add a category of their own.
+  expect(height).toBeLessThan(12_000);
 });
 
 test("the recent-purchases bell is an icon in the page's flow, over no card or control", async ({

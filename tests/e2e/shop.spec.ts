@@ -1,4 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { call } from "../support/e2e-api";
+import { expectNoOverflow, ownerToken } from "../support/e2e-staff";
 
 /*
  * Journey 1 (browse), with JS on and off: the demo catalogue is read from /v1 instead of hard-coded.
@@ -206,3 +208,53 @@ test("an unknown product is a 404 inside the shop", async ({ page }) => {
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+test("the whole shop shows 12 cards a category, and Show all opens the category with every product", async ({
+  page,
+  request,
+}, testInfo) => {
+  const token = await ownerToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const run = `${testInfo.project.name}-${Date.now().toString(36)}`;
+  const category = await call<{ _id: string; name: string }>(
+    request,
+    "POST",
+    "/v1/admin/catalogue/categories",
+    // Last among the categories, so the demo's pages above it are unchanged.
+    { name: `Bundles ${run}`, position: 100 },
+    token,
+  );
+  const bundles: { _id: string; fields: Record<string, unknown> }[] = [];
+  for (let number = 1; number <= 13; number++) {
+    const fields = {
+      title: `Bundle ${run} ${String(number).padStart(2, "0")}`,
+      fulfilMode: "auto",
+      position: number,
+      categoryIds: [category._id],
+    };
+    const product = await call<{ _id: string }>(request, "POST", "/v1/admin/catalogue/products", fields, token);
+    bundles.push({ _id: product._id, fields });
+  }
+  try {
+    await page.goto("/shop");
+    const section = page.getByRole("region", { name: category.name });
+    await expect(section.getByTestId("product-card")).toHaveCount(12);
+    await expect(section.getByRole("heading", { name: `Bundle ${run} 13` })).toHaveCount(0);
+    await section.getByRole("link", { name: `Show all 13 in ${category.name}` }).click();
+    await expect(page).toHaveURL(new RegExp(`category=${category._id}`));
+    await expect(page.getByRole("region", { name: category.name }).getByTestId("product-card")).toHaveCount(13);
+    await expect(page.getByRole("link", { name: /^Show all/ })).toHaveCount(0);
+    await expectNoOverflow(page, "a category's whole list");
+  } finally {
+    // Other specs measure the demo shop: the bundles are hidden and their category removed.
+    for (const bundle of bundles) {
+      const hidden = await request.put(`/v1/admin/catalogue/products/${bundle._id}`, {
+        data: { ...bundle.fields, active: false },
+        headers: auth,
+      });
+      expect(hidden.ok()).toBe(true);
+    }
+    const removed = await request.delete(`/v1/admin/catalogue/categories/${category._id}`, { headers: auth });
+    expect(removed.ok(), await removed.text()).toBe(true);
+  }
+});
