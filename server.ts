@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -166,6 +167,8 @@ app.use(
 );
 
 let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
+/** The production build's stylesheet, inlined in every document (ADR 033); the dev server links it. */
+let inlineStylesheet: string | null = null;
 if (apiOnly) {
   build = undefined;
 } else if (dev) {
@@ -182,12 +185,15 @@ if (apiOnly) {
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   // Exists after `npm run build`.
   build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const { stylesheetHref } = build.entry.module as { stylesheetHref?: string };
+  if (stylesheetHref) inlineStylesheet = readFileSync(path.join(buildDir, "client", stylesheetHref), "utf8");
 }
 
 /* The pages never read the configuration themselves: these are the settings they need. */
 const uiSettings: UiSettings = {
   sessionSecrets: config.sessionSecrets,
   servedOverHttps: config.publicUrl.startsWith("https://"),
+  inlineStylesheet,
 };
 
 function loadContext(req: express.Request, res: express.Response): AppLoadContext {

@@ -4,7 +4,12 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { scrubText } from "../api/logger";
+import { InlineStylesContext } from "./lib/inline-styles";
 import { NonceContext } from "./lib/nonce";
+import stylesheet from "./styles/app.css?url";
+
+/** Where the built stylesheet is, so server.ts can read it once and hand its text to every document (ADR 033). */
+export const stylesheetHref = stylesheet;
 
 const ABORT_DELAY = 5_000;
 export const streamTimeout = ABORT_DELAY;
@@ -54,7 +59,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        <InlineStylesContext.Provider value={loadContext.settings.inlineStylesheet}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -7,6 +7,8 @@ export type UiSettings = {
   sessionSecrets: string[];
   /** Whether PUBLIC_URL is https: cookies are Secure then, and plain-http local runs keep them. */
   servedOverHttps: boolean;
+  /** The built stylesheet's text, which production documents carry inline (ADR 033); null: link it. */
+  inlineStylesheet: string | null;
 };
 
 declare module "@remix-run/node" {

@@ -21,6 +21,7 @@ import { Toaster } from "./components/toaster";
 import { cartFor } from "./lib/cart.server";
 import { withCartPanel } from "./lib/cart-client";
 import { listSocialLinks } from "./lib/catalogue.server";
+import { InlineStyles } from "./lib/inline-styles";
 import { useNonce } from "./lib/nonce";
 import { cookiesOf } from "./lib/cookies.server";
 import { clearedSessionCookies, getCurrentProfile, headersWithCookies, sessionToken } from "./lib/session.server";
@@ -29,7 +30,8 @@ import { readToast } from "./lib/toast.server";
 import stylesheet from "./styles/app.css?url";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Production documents carry the stylesheet inline (ADR 033); the dev server links it.
+  ...(import.meta.env.PROD ? [] : [{ rel: "stylesheet", href: stylesheet }]),
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "manifest", href: "/site.webmanifest" },
 ];
@@ -100,6 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <NoScriptRefresh always={lite} />
+        {import.meta.env.PROD && <InlineStyles nonce={nonce} />}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-slate-50 text-ink antialiased">

@@ -4,6 +4,9 @@ import { publicIdField } from "../../contract/ids";
 import { CART_LINE_LIMIT, COUPON_MAX_LENGTH, DURATION_MAX_DAYS, QUANTITY_LIMIT } from "../../contract/order";
 import type { UiSettings } from "../load-context";
 
+/** What cookies are made from: the signing secrets and whether the site is served over https. */
+type CookieSettings = Pick<UiSettings, "sessionSecrets" | "servedOverHttps">;
+
 /*
  * Every cookie the pages set, on Remix's createCookie: Path=/, SameSite=Lax, and Secure whenever the
  * store is served over https (plain-http local runs would lose them otherwise). A signed cookie with
@@ -85,7 +88,7 @@ export function cookieSent(request: Request, name: string): boolean {
   return (request.headers.get("cookie") ?? "").split(";").some((pair) => pair.trimStart().startsWith(`${name}=`));
 }
 
-function storeCookie<T>(name: string, definition: CookieDefinition<T>, settings: UiSettings): StoreCookie<T> {
+function storeCookie<T>(name: string, definition: CookieDefinition<T>, settings: CookieSettings): StoreCookie<T> {
   const remixCookie = createCookie(name, {
     path: "/",
     sameSite: "lax",
@@ -110,7 +113,7 @@ function storeCookie<T>(name: string, definition: CookieDefinition<T>, settings:
 }
 
 /** The store's cookies, signed with `settings.sessionSecrets` (the first signs, every one verifies). */
-export function createStoreCookies(settings: UiSettings): StoreCookies {
+export function createStoreCookies(settings: CookieSettings): StoreCookies {
   const entries = Object.entries(COOKIES).map(([name, definition]) => [
     name,
     storeCookie(name, definition as CookieDefinition<unknown>, settings),

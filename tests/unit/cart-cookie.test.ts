@@ -8,7 +8,11 @@ import { createStoreCookies } from "~/lib/cookies.server";
 
 const optionA = "AAAAAAAAAAAAAAAAAAAAAA";
 const optionB = "BBBBBBBBBBBBBBBBBBBBBB";
-const settings = { sessionSecrets: ["unit-test-secret-that-is-long-enough-0123456789"], servedOverHttps: false };
+const settings = {
+  sessionSecrets: ["unit-test-secret-that-is-long-enough-0123456789"],
+  servedOverHttps: false,
+  inlineStylesheet: null,
+};
 const { cart: cartCookie } = createStoreCookies(settings);
 /** A guest's load context: no /v1 call is needed to read the cookie's lines. */
 const context: AppLoadContext = {
