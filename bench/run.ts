@@ -19,12 +19,22 @@ import { gzipSync } from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { embeddedDatabasePath, openDatabase } from "../api/db/client";
 import { seedDemoData } from "../api/db/seed";
-import { productOptions, users } from "../api/db/schema";
+import { and, eq } from "drizzle-orm";
+import { orders, productOptions, users } from "../api/db/schema";
 import { createSession } from "../api/services/sessions";
 import { createStoreCookies } from "../app/lib/cookies.server";
 import { createScratchPostgresDatabase } from "../tests/support/database";
 import { seedOrderHistory } from "../tests/support/order-history";
 import type { Fixture } from "./baseline-server";
+import {
+  BUYERS,
+  CHECKOUT_P95_GOAL_MS,
+  type CheckoutFigures,
+  type CheckoutFixture,
+  measureCheckout,
+  seedBuyers,
+} from "./checkout";
+import { LIGHTHOUSE_GOALS, type LighthouseFigures, lighthouseMisses, runLighthouse } from "./lighthouse";
 import { SCALE, seedAtScale } from "./scale";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -32,20 +42,24 @@ const buildDir = "build-bench";
 const load = { connections: 10, duration: 10, pipelining: 1, timeout: 10, warmup: { connections: 10, duration: 2 } };
 /**
  * `signedIn` targets are fetched as the customer with DASHBOARD_ORDERS orders, so no page cache applies.
- * /dashboard has no ratio goal yet: it is measured so its cost as the history grows is on record, and
- * tests/api/order-list-cost.test.ts holds its query count constant.
+ * Signed-in /shop and /dashboard have no ratio goal (issue 18): they are measured so their cost is on record,
+ * and tests/api/order-list-cost.test.ts holds the dashboard's query count constant.
  */
-const targets: { path: string; minRatio?: number; signedIn: boolean }[] = [
-  { path: "/v1/product/read", minRatio: 0.4, signedIn: false },
-  { path: "/shop", minRatio: 0.2, signedIn: false },
-  { path: "/dashboard", signedIn: true },
+const targets: { label: string; path: string; minRatio?: number; signedIn: boolean }[] = [
+  { label: "GET /v1/product/read", path: "/v1/product/read", minRatio: 0.5, signedIn: false },
+  { label: "GET /shop", path: "/shop", minRatio: 0.3, signedIn: false },
+  { label: "GET /shop (signed in)", path: "/shop", signedIn: true },
+  { label: "GET /dashboard (signed in)", path: "/dashboard", signedIn: true },
 ];
 const DASHBOARD_ORDERS = 2_000;
 const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
-const clientJsBudgetKiB = 100;
+/** Issue 18's goal for /shop; `npm run size` holds the build to 94 KiB (ADR 032 says why not 90). */
+const clientJsBudgetKiB = 90;
 const atScale = process.argv.includes("--scale");
 /** The scale pass seeds and measures a second store: it gets more time. */
-const overallLimitMs = atScale ? 600_000 : 150_000;
+const overallLimitMs = atScale ? 900_000 : 420_000;
+/** `--no-lighthouse` skips the browser audits (about two minutes). */
+const withLighthouse = !process.argv.includes("--no-lighthouse");
 /** Shorter runs for the p95 comparison of the scale pass: ten targets at two sizes. */
 const scaleLoad = { ...load, duration: 5, warmup: { connections: 10, duration: 1 } };
 
@@ -128,9 +142,13 @@ function waitForListeningLine(child: ChildProcess): Promise<number> {
  * A customer with a long order history, written before the server opens the database (the embedded
  * one serves a single process); answers the Cookie header that signs the bench's requests in as them.
  */
-async function seedDashboardCustomer(
-  location: string,
-): Promise<{ cookie: string; customerToken: string; staffToken: string }> {
+async function seedDashboardCustomer(location: string): Promise<{
+  cookie: string;
+  customerToken: string;
+  staffToken: string;
+  deliveredOrderId: string;
+  buyers: CheckoutFixture;
+}> {
   const handle = await openDatabase(location);
   try {
     const { db } = handle;
@@ -145,6 +163,12 @@ async function seedDashboardCustomer(
       .returning({ id: users.id, email: users.email });
     await seedOrderHistory(db, { userId: customer.id, email: customer.email }, listing, DASHBOARD_ORDERS);
     const token = await createSession(db, customer.id);
+    const [delivered] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, customer.id), eq(orders.status, "completed")))
+      .limit(1);
+    const buyers = await seedBuyers(db);
     // An owner for the back office's order search (the scale pass measures it).
     const [owner] = await db
       .insert(users)
@@ -160,6 +184,8 @@ async function seedDashboardCustomer(
       cookie: (await cookies.token.serialize(token)).split(";")[0],
       customerToken: token,
       staffToken: await createSession(db, owner.id),
+      deliveredOrderId: delivered.id,
+      buyers,
     };
   } finally {
     await handle.close();
@@ -310,6 +336,34 @@ function printScale(scale: ScaleFigures) {
   }
 }
 
+function printCheckout(checkout: CheckoutFigures, met: boolean | null) {
+  console.log("");
+  console.log(
+    `POST /v1/order/create, ${checkout.buyers} buyers at once (balance payments): ${checkout.orders} orders in ` +
+      `${checkout.seconds} s (${checkout.ordersPerSecond}/s), p50 ${checkout.p50Ms} ms, p95 ${checkout.p95Ms} ms, ` +
+      `p99 ${checkout.p99Ms} ms; refused: ${JSON.stringify(checkout.refusals)}; goal p95 <= ${CHECKOUT_P95_GOAL_MS} ms ` +
+      (met === null ? "(set for the PostgreSQL server: BENCH_DATABASE_URL)" : met ? "PASS" : "ABOVE"),
+  );
+}
+
+function printLighthouse(pages: LighthouseFigures[]) {
+  const { performance, lcpMs } = LIGHTHOUSE_GOALS;
+  console.log("");
+  console.log(`Lighthouse, mobile (goals: performance >= ${performance}, LCP <= ${lcpMs} ms, the others 100):`);
+  console.log(
+    `${"page".padEnd(26)}${pad("perf", 6)}${pad("a11y", 6)}${pad("best", 6)}${pad("seo", 6)}${pad("LCP ms", 8)}${pad("TBT ms", 8)}`,
+  );
+  for (const page of pages) {
+    const misses = lighthouseMisses(page);
+    console.log(
+      `${page.label.padEnd(26)}${pad(page.performance, 6)}${pad(page.accessibility, 6)}${pad(page.bestPractices, 6)}` +
+        `${pad(page.noindex ? `(${page.seo})` : page.seo, 6)}${pad(page.lcpMs, 8)}${pad(page.tbtMs, 8)}  ` +
+        (misses.length === 0 ? "PASS" : `missed: ${misses.join(", ")}`),
+    );
+  }
+  console.log("  (SEO in brackets: a page kept out of search results, exempt from that goal)");
+}
+
 async function main() {
   progress(`Building into ${buildDir}/ ...`);
   const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
@@ -358,8 +412,8 @@ async function main() {
   let server = await startServer("demo seed");
 
   const fixtures: Record<string, Fixture & { bytes: number; html: string }> = {};
-  for (const target of targets) fixtures[target.path] = await fixtureOf(base + target.path, headersOf(target));
-  const dashboard = fixtures["/dashboard"];
+  for (const target of targets) fixtures[target.label] = await fixtureOf(base + target.path, headersOf(target));
+  const dashboard = fixtures["GET /dashboard (signed in)"];
   if (
     dashboard.status !== 200 ||
     !dashboard.html.includes('data-testid="order-list"') ||
@@ -371,11 +425,12 @@ async function main() {
   writeFileSync(
     fixtureFile,
     JSON.stringify(
+      // The baseline answers each target's bytes at its own path (two targets may share a page's path).
       Object.fromEntries(
-        Object.entries(fixtures).map(([urlPath, { status, contentType, bodyBase64 }]) => [
-          urlPath,
-          { status, contentType, bodyBase64 },
-        ]),
+        targets.map((target, index) => {
+          const { status, contentType, bodyBase64 } = fixtures[target.label];
+          return [`/fixture/${index}`, { status, contentType, bodyBase64 }];
+        }),
       ),
     ),
   );
@@ -386,12 +441,12 @@ async function main() {
   const header = `${"target".padEnd(32)}${pad("status", 8)}${pad("bytes", 9)}${pad("req/s", 10)}${pad("p50 ms", 8)}${pad("p95 ms", 8)}${pad("p99 ms", 8)}  ratio  goal`;
   let allMet = true;
   const figures: Record<string, unknown>[] = [];
-  for (const target of targets) {
-    const fixture = fixtures[target.path];
+  for (const [index, target] of targets.entries()) {
+    const fixture = fixtures[target.label];
     progress(
-      `Measuring ${target.path} and its baseline (${load.warmup.duration} s warm-up + ${load.duration} s each, ${load.connections} connections) ...`,
+      `Measuring ${target.label} and its baseline (${load.warmup.duration} s warm-up + ${load.duration} s each, ${load.connections} connections) ...`,
     );
-    const reference = await measure(baselineBase + target.path, {});
+    const reference = await measure(`${baselineBase}/fixture/${index}`, {});
     const actual = await measure(base + target.path, headersOf(target));
     const ratio = actual.requests.average / reference.requests.average;
     const met = target.minRatio === undefined || ratio >= target.minRatio;
@@ -404,6 +459,7 @@ async function main() {
       status: statusSummary(result),
     });
     figures.push({
+      label: target.label,
       path: target.path,
       signedIn: target.signedIn,
       httpStatus: fixture.status,
@@ -416,10 +472,12 @@ async function main() {
     });
     const row = (label: string, result: Result & { p95: number }, tail: string) =>
       `${label.padEnd(32)}${pad(String(fixture.status), 8)}${pad(fixture.bytes, 9)}${pad(Math.round(result.requests.average), 10)}${pad(result.latency.p50, 8)}${pad(result.p95, 8)}${pad(result.latency.p99, 8)}  ${tail}`;
-    rows.push(row(`baseline for ${target.path}`, reference, `       (${statusSummary(reference)})`));
+    rows.push(
+      row(`baseline for ${target.label.replace(/^GET /, "")}`, reference, `       (${statusSummary(reference)})`),
+    );
     rows.push(
       row(
-        `GET ${target.path}${target.signedIn ? " (signed in)" : ""}`,
+        target.label,
         actual,
         `${ratio.toFixed(3).padStart(5)}  ${target.minRatio === undefined ? "measured" : `>= ${target.minRatio} ${met ? "PASS" : "BELOW"}`} (${statusSummary(actual)})`,
       ),
@@ -427,11 +485,30 @@ async function main() {
   }
 
   progress("Measuring the client JS of /shop ...");
-  const shop = fixtures["/shop"];
+  const shop = fixtures["GET /shop"];
   const scripts = await clientJsOf(base, shop.html);
   const gzipTotal = [...scripts.values()].reduce((sum, size) => sum + size.gzip, 0);
   const rawTotal = [...scripts.values()].reduce((sum, size) => sum + size.raw, 0);
   const withinBudget = gzipTotal <= clientJsBudgetKiB * 1024;
+
+  progress(`Checking out: ${BUYERS} buyers at once, paying from their balance ...`);
+  const checkout = await measureCheckout(base, seeded.buyers);
+  // The goal is set for the PostgreSQL server: the embedded database takes one transaction at a time.
+  const checkoutMet = scratchDatabase ? checkout.p95Ms <= CHECKOUT_P95_GOAL_MS : null;
+
+  let lighthouse: LighthouseFigures[] | undefined;
+  if (withLighthouse) {
+    progress("Lighthouse (mobile, simulated throttling) on /, /shop, /feedback, /find-order and /dashboard ...");
+    lighthouse = await runLighthouse([
+      { label: "/", url: `${base}/` },
+      { label: "/shop", url: `${base}/shop` },
+      { label: "/feedback", url: `${base}/feedback` },
+      { label: "/find-order (delivered)", url: `${base}/find-order?id=${seeded.deliveredOrderId}`, noindex: true },
+      // Private: robots.txt keeps it out of search results, so it is exempt from SEO.
+      { label: "/dashboard (signed in)", url: `${base}/dashboard`, headers: { cookie: customerCookie }, noindex: true },
+    ]);
+  }
+  const lighthouseMet = lighthouse ? lighthouse.every((page) => lighthouseMisses(page).length === 0) : true;
 
   let scale: ScaleFigures | undefined;
   if (atScale) {
@@ -475,8 +552,16 @@ async function main() {
             goalKiB: clientJsBudgetKiB,
             met: withinBudget,
           },
+          checkout: { ...checkout, goalP95Ms: CHECKOUT_P95_GOAL_MS, met: checkoutMet },
+          lighthouse: lighthouse
+            ? {
+                goals: LIGHTHOUSE_GOALS,
+                pages: lighthouse.map((page) => ({ ...page, misses: lighthouseMisses(page) })),
+              }
+            : null,
           scale: scale ?? null,
-          allMet: allMet && withinBudget && (scale ? scaleGrowthMet(scale) : true),
+          allMet:
+            allMet && withinBudget && checkoutMet !== false && lighthouseMet && (scale ? scaleGrowthMet(scale) : true),
         },
         null,
         2,
@@ -495,14 +580,16 @@ async function main() {
   console.log(
     `  total gzip -9: ${kib(gzipTotal)} KiB (goal <= ${clientJsBudgetKiB} KiB) ${withinBudget ? "PASS" : "ABOVE"}`,
   );
+  printCheckout(checkout, checkoutMet);
+  if (lighthouse) printLighthouse(lighthouse);
   if (scale) printScale(scale);
   for (const target of targets) {
-    if (fixtures[target.path].status !== 200) {
-      console.log(`Note: ${target.path} answered ${fixtures[target.path].status}; its figures measure that answer.`);
+    if (fixtures[target.label].status !== 200) {
+      console.log(`Note: ${target.label} answered ${fixtures[target.label].status}; its figures measure that answer.`);
     }
   }
   console.log(
-    allMet && withinBudget && (scale ? scaleGrowthMet(scale) : true)
+    allMet && withinBudget && checkoutMet !== false && lighthouseMet && (scale ? scaleGrowthMet(scale) : true)
       ? "All goals met."
       : "Some goals not met (figures above; this machine is shared, so rerun before concluding).",
   );
