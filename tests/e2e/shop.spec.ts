@@ -245,6 +245,13 @@ test("the whole shop shows 12 cards a category, and Show all opens the category 
     await expect(page.getByRole("region", { name: category.name }).getByTestId("product-card")).toHaveCount(13);
     await expect(page.getByRole("link", { name: /^Show all/ })).toHaveCount(0);
     await expectNoOverflow(page, "a category's whole list");
+    // On a phone too: the link is reachable and nothing overflows.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/shop");
+    const onPhone = page.getByRole("region", { name: category.name });
+    await onPhone.getByRole("link", { name: `Show all 13 in ${category.name}` }).scrollIntoViewIfNeeded();
+    await expect(onPhone.getByRole("link", { name: `Show all 13 in ${category.name}` })).toBeInViewport();
+    await expectNoOverflow(page, "the whole shop on a phone");
   } finally {
     // Other specs measure the demo shop: the bundles are hidden and their category removed.
     for (const bundle of bundles) {
