@@ -52,9 +52,6 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  // Every document is sent whole. The cart panel is a lazy part (ADR 032): streamed, it would need a script to
-  // move it into place, which a visitor without JavaScript (or in Lite mode) never runs.
-  const readyEvent = "onAllReady";
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
@@ -65,7 +62,9 @@ export default function handleRequest(
       </NonceContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
+        // Every document is sent whole. The cart panel is a lazy part (ADR 032): streamed, it would need a script
+        // to move it into place, which a visitor without JavaScript (or in Lite mode) never runs.
+        onAllReady() {
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");

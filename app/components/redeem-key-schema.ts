@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField } from "../../contract/account";
 import { keyField } from "../../contract/redeem-key";
-import { HUMAN_CHECK_FIELD } from "./checkout/schema";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /* The /redeem-key form, parsed the same way by the browser (conform) and by the route's action. */
 export const redeemKeySchema = z.object({

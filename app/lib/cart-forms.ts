@@ -6,8 +6,6 @@ import { SELECT_WARRANTY } from "./cart-client";
 const optionIdSchema = publicIdField("Unknown option");
 const redirectToSchema = z.string().max(2_000).optional();
 
-export { SELECT_WARRANTY };
-
 /* One schema per cart form; the same schema checks the form in the browser (conform) and in the action. */
 export const addToCartSchema = z
   .object({

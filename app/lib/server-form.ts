@@ -130,12 +130,22 @@ function ariaOf(meta: { errors: string[] | undefined; errorId: string }, describ
   };
 }
 
+/** What every control of a field carries: its identity, whether it is required, and its error's aria attributes. */
+function controlProps(meta: FieldMeta, ariaDescribedBy?: string) {
+  return {
+    key: meta.key,
+    id: meta.id,
+    name: meta.name,
+    required: meta.required || undefined,
+    ...ariaOf(meta, ariaDescribedBy),
+  };
+}
+
 export function getFormProps(form: FormMeta) {
   return {
     id: form.id,
     noValidate: form.noValidate,
-    "aria-invalid": form.errors !== undefined || undefined,
-    "aria-describedby": form.errors !== undefined ? form.errorId : undefined,
+    ...ariaOf(form),
   };
 }
 
@@ -145,18 +155,14 @@ export function getInputProps(meta: FieldMeta, { type, value, ariaDescribedBy }:
   const checkable = type === "checkbox" || type === "radio";
   const checkedValue = value ?? "on";
   return {
-    key: meta.key,
-    id: meta.id,
-    name: meta.name,
+    ...controlProps(meta, ariaDescribedBy),
     type,
-    required: meta.required || undefined,
     minLength: meta.minLength,
     maxLength: meta.maxLength,
     min: meta.min,
     max: meta.max,
     step: meta.step,
     pattern: meta.pattern,
-    ...ariaOf(meta, ariaDescribedBy),
     ...(checkable
       ? { value: checkedValue, defaultChecked: meta.initialValue === checkedValue }
       : { defaultValue: meta.initialValue }),
@@ -165,38 +171,25 @@ export function getInputProps(meta: FieldMeta, { type, value, ariaDescribedBy }:
 
 export function getTextareaProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDescribedBy?: string } = {}) {
   return {
-    key: meta.key,
-    id: meta.id,
-    name: meta.name,
-    required: meta.required || undefined,
+    ...controlProps(meta, ariaDescribedBy),
     minLength: meta.minLength,
     maxLength: meta.maxLength,
     defaultValue: meta.initialValue,
-    ...ariaOf(meta, ariaDescribedBy),
   };
 }
 
 export function getSelectProps(meta: FieldMeta) {
-  return {
-    key: meta.key,
-    id: meta.id,
-    name: meta.name,
-    required: meta.required || undefined,
-    defaultValue: meta.initialValue,
-    ...ariaOf(meta),
-  };
+  return { ...controlProps(meta), defaultValue: meta.initialValue };
 }
 
 /** One radio per option, the replied (or default) one checked. */
 export function getRadioGroupProps(meta: FieldMeta, options: readonly string[]) {
   return options.map((option) => ({
+    ...controlProps(meta),
     key: `${meta.key}-${option}`,
     id: `${meta.id}-${option}`,
-    name: meta.name,
     type: "radio" as const,
     value: option,
-    required: meta.required || undefined,
     defaultChecked: meta.initialValue === option,
-    ...ariaOf(meta),
   }));
 }

@@ -19,7 +19,8 @@ import {
 import { getCurrentUser, sessionToken } from "~/lib/session.server";
 import { type SlotCoupon, listSlotCoupons } from "~/lib/slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { couponSchema, customerCheckoutSchema, guestCheckoutSchema, HUMAN_CHECK_FIELD } from "./schema";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
+import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "./schema";
 
 /*
  * The checkout half of the cart panel: what it needs to render (gateways, the applied coupon's price,

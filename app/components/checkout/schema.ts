@@ -9,8 +9,6 @@ import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
  * repeats every rule and has the last word (sold out, coupon used up, a taken email).
  */
 
-export { HUMAN_CHECK_FIELD };
-
 const redirectToField = z.string().max(2_000).optional();
 
 export const couponSchema = z.object({

@@ -4,8 +4,6 @@ import { FEEDBACK_INTENT } from "./feedback-rules";
 
 /* The order page's feedback form, parsed the same way by the browser (conform) and by the /find-order action. */
 
-export { FEEDBACK_INTENT };
-
 export const orderFeedbackSchema = z.object({
   intent: z.literal(FEEDBACK_INTENT),
   orderId: z.string().max(64),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../../contract/request";
-import { HUMAN_CHECK_FIELD } from "../checkout/schema";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /* The order page's request forms, parsed the same way by the browser (conform) and by the page's action. */
 

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { type AppLoadContext, data } from "@remix-run/node";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
-import { HUMAN_CHECK_FIELD } from "../checkout/schema";
+import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 import { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
 import { type HumanCheckChallenge, readHumanCheckChallenge } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
