@@ -8,10 +8,17 @@ export const PICTURE_WIDTHS = [320, 640] as const;
 /** An uploaded picture's address, as stored on the product: its widest file. */
 export const UPLOADED_PICTURE = /^\/uploads\/products\/([A-Za-z0-9_-]{22})-640\.webp$/;
 
+/** The file of an uploaded picture at one of its widths. */
+export const uploadedPictureFile = (name: string, width: number) => `${name}-${width}.webp`;
+
+/** The address a product stores for an uploaded picture: its widest file. */
+export const uploadedPictureAddress = (name: string) =>
+  `/uploads/products/${uploadedPictureFile(name, PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1])}`;
+
 /** The srcset of an uploaded picture (every stored width), or undefined for a picture kept elsewhere. */
 export function uploadedPictureSrcSet(src: string): string | undefined {
   const name = UPLOADED_PICTURE.exec(src)?.[1];
   return name
-    ? PICTURE_WIDTHS.map((width) => `/uploads/products/${name}-${width}.webp ${width}w`).join(", ")
+    ? PICTURE_WIDTHS.map((width) => `/uploads/products/${uploadedPictureFile(name, width)} ${width}w`).join(", ")
     : undefined;
 }

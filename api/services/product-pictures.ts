@@ -2,7 +2,7 @@ import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { CATALOGUE_MESSAGES, PICTURE_MAX_BYTES } from "../../contract/admin-catalogue";
-import { PICTURE_WIDTHS } from "../../contract/pictures";
+import { PICTURE_WIDTHS, uploadedPictureAddress, uploadedPictureFile } from "../../contract/pictures";
 import { newId } from "../db/ids";
 import { AppError, badRequest } from "../errors";
 
@@ -35,20 +35,19 @@ export const picturesDir = (dataDir: string) => path.join(dataDir, "uploads", "p
 const refuse = (message: string) => badRequest(message, { picture: [message] });
 
 /**
- * Checks an upload and stores it as WebP at each width; answers the address of the widest file (the
- * shop derives the narrower one from it). Nothing is written unless every width was encoded.
+ * Checks a picture and encodes it as WebP at each width, cropped to 16:9: the bytes of each width, widest
+ * last. The demo's artwork goes through here too (ADR 043), so it looks exactly like an upload.
  */
-export async function storeProductPicture(dataDir: string, bytes: Uint8Array): Promise<string> {
+export async function encodeProductPicture(bytes: Uint8Array): Promise<Buffer[]> {
   if (bytes.length === 0) throw refuse(CATALOGUE_MESSAGES.pictureFile);
   if (bytes.length > PICTURE_MAX_BYTES) throw refuse(CATALOGUE_MESSAGES.pictureTooLarge);
   if (!pictureKindOf(bytes)) throw refuse(CATALOGUE_MESSAGES.pictureFile);
 
-  let encoded: Buffer[];
   try {
     const source = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: "error" });
     const { width, height } = await source.metadata();
     if (!width || !height) throw refuse(CATALOGUE_MESSAGES.pictureUnreadable);
-    encoded = await Promise.all(
+    return await Promise.all(
       PICTURE_WIDTHS.map((target) =>
         source
           .clone()
@@ -65,7 +64,14 @@ export async function storeProductPicture(dataDir: string, bytes: Uint8Array): P
     if (error instanceof AppError) throw error;
     throw refuse(CATALOGUE_MESSAGES.pictureUnreadable);
   }
+}
 
+/**
+ * Checks an upload and stores it as WebP at each width; answers the address of the widest file (the
+ * shop derives the narrower one from it). Nothing is written unless every width was encoded.
+ */
+export async function storeProductPicture(dataDir: string, bytes: Uint8Array): Promise<string> {
+  const encoded = await encodeProductPicture(bytes);
   const directory = picturesDir(dataDir);
   const staging = path.join(dataDir, "uploads", "incoming");
   await Promise.all([mkdir(directory, { recursive: true }), mkdir(staging, { recursive: true })]);
@@ -73,10 +79,10 @@ export async function storeProductPicture(dataDir: string, bytes: Uint8Array): P
   // Written beside the served folder and moved in whole, so a half-written file is never served.
   await Promise.all(
     PICTURE_WIDTHS.map(async (width, index) => {
-      const file = `${name}-${width}.webp`;
+      const file = uploadedPictureFile(name, width);
       await writeFile(path.join(staging, file), encoded[index]);
       await rename(path.join(staging, file), path.join(directory, file));
     }),
   );
-  return `/uploads/products/${name}-${PICTURE_WIDTHS.at(-1)}.webp`;
+  return uploadedPictureAddress(name);
 }
