@@ -17,6 +17,7 @@ import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { embeddedDatabasePath, openDatabase } from "./api/db/client";
 import { ensureDemoOwner } from "./api/db/demo-owner";
+import { demoPicturesDir } from "./api/db/demo-art/pictures";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
 import { startMailer } from "./api/mail/sender";
@@ -155,16 +156,16 @@ app.use((req, res, next) => {
 });
 
 // Uploaded product pictures get a new name for every upload, so browsers may keep them for a year (ADR 024).
-app.use(
-  "/uploads/products",
-  express.static(picturesDir(config.dataDir), {
-    immutable: true,
-    maxAge: "1y",
-    index: false,
-    dotfiles: "deny",
-    setHeaders: (res) => res.setHeader("x-content-type-options", "nosniff"),
-  }),
-);
+// The demo's pictures are named by their artwork's hash and kept with the code, served the same way (ADR 043).
+const pictureFiles = {
+  immutable: true,
+  maxAge: "1y",
+  index: false,
+  dotfiles: "deny",
+  setHeaders: (res: express.Response) => res.setHeader("x-content-type-options", "nosniff"),
+} as const;
+app.use("/uploads/products", express.static(picturesDir(config.dataDir), pictureFiles));
+app.use("/uploads/products", express.static(demoPicturesDir, pictureFiles));
 
 let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
 /** The production build's stylesheet, inlined in every document (ADR 033); the dev server links it. */

@@ -1,5 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../api/db/client";
+import { demoProducts } from "../api/db/demo-data";
+import { demoPictureAddress } from "../api/db/demo-art/pictures";
 
 /*
  * `npm run bench -- --scale`: the store issue 18 sizes, added beside the demo catalogue in plain SQL
@@ -21,7 +23,7 @@ export async function seedAtScale(db: Database): Promise<void> {
     await tx.execute(sql`
       insert into products (id, title, label, description, picture, position)
       select ${idOf("p", "g")}, 'Scale plan ' || g, 'SCALE', 'A plan of the scaled store, number ' || g,
-             '/images/products/streamora-premium-private.svg', 1000 + g
+             ${demoPictureAddress(demoProducts[0])}, 1000 + g
       from generate_series(1, ${products}) g`);
     await tx.execute(sql`
       insert into product_categories (product_id, category_id)

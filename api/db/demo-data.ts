@@ -3,6 +3,8 @@
  * Everything here is plain data; seed.ts turns it into rows with stable ids.
  */
 
+import type { DemoArt } from "./demo-art/tile";
+
 export type DemoCategory = { slug: string; name: string };
 
 export type DemoOption = {
@@ -16,9 +18,9 @@ export type DemoOption = {
 export type DemoProduct = {
   slug: string;
   title: string;
-  /** Shown on the generated picture. */
-  initials: string;
+  /** The picture's background; its illustration and accent are in `art` (ADR 043). */
   colour: string;
+  art: DemoArt;
   categories: string[];
   label: string;
   subtitle: string;
@@ -50,7 +52,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "streamora-premium-private",
     title: "Streamora Premium Private",
-    initials: "SP",
+    art: { motif: "television-4k", accent: "#fbbf24" },
     colour: "#e11d48",
     categories: ["streaming"],
     label: "Best seller",
@@ -64,7 +66,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "streamora-standard-semi-private",
     title: "Streamora Standard Semi Private",
-    initials: "SS",
+    art: { motif: "shared-profiles", accent: "#fda4af" },
     colour: "#be123c",
     categories: ["streaming"],
     label: "Great value",
@@ -78,7 +80,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "flixvale-ultra",
     title: "Flixvale Ultra",
-    initials: "FV",
+    art: { motif: "cinema-screen", accent: "#fcd34d" },
     colour: "#dc2626",
     categories: ["streaming"],
     label: "4K UHD",
@@ -91,7 +93,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "vidnest-plus",
     title: "Vidnest Plus",
-    initials: "VN",
+    art: { motif: "video-player", accent: "#fde047" },
     colour: "#ea580c",
     categories: ["streaming"],
     label: "Ad free",
@@ -104,7 +106,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "reelhaven-movies",
     title: "ReelHaven Movies",
-    initials: "RH",
+    art: { motif: "film-reel", accent: "#fdba74" },
     colour: "#9a3412",
     categories: ["streaming"],
     label: "New",
@@ -117,7 +119,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "animaru-premium",
     title: "Animaru Premium",
-    initials: "AM",
+    art: { motif: "anime-mascot", accent: "#fde68a" },
     colour: "#f97316",
     categories: ["streaming"],
     label: "Simulcast",
@@ -131,7 +133,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "docuverse",
     title: "DocuVerse",
-    initials: "DV",
+    art: { motif: "planet-nature", accent: "#bef264" },
     colour: "#b45309",
     categories: ["streaming", "education"],
     label: "Documentaries",
@@ -144,7 +146,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "sportpulse-tv",
     title: "SportPulse TV Private",
-    initials: "ST",
+    art: { motif: "live-scoreboard", accent: "#facc15" },
     colour: "#15803d",
     categories: ["streaming"],
     label: "Live sports",
@@ -157,7 +159,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "kinocloud",
     title: "KinoCloud Family",
-    initials: "KC",
+    art: { motif: "family-cloud", accent: "#fbbf24" },
     colour: "#0f766e",
     categories: ["streaming"],
     label: "Family",
@@ -170,7 +172,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "tunewave-premium",
     title: "Tunewave Premium Private",
-    initials: "TW",
+    art: { motif: "note-waves", accent: "#fef08a" },
     colour: "#16a34a",
     categories: ["music"],
     label: "Best seller",
@@ -188,7 +190,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "melodia-plus",
     title: "Melodia+",
-    initials: "M+",
+    art: { motif: "headphones", accent: "#d9f99d" },
     colour: "#22c55e",
     categories: ["music"],
     label: "Hi-Fi",
@@ -201,7 +203,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "beatforge",
     title: "Beatforge Producer",
-    initials: "BF",
+    art: { motif: "beat-pads", accent: "#fb923c" },
     colour: "#4d7c0f",
     categories: ["music", "software"],
     label: "For creators",
@@ -214,7 +216,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "podnest",
     title: "Podnest Unlimited",
-    initials: "PN",
+    art: { motif: "book-microphone", accent: "#fcd34d" },
     colour: "#65a30d",
     categories: ["music", "education"],
     label: "Audiobooks",
@@ -227,7 +229,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "soundloft",
     title: "Soundloft Radio",
-    initials: "SL",
+    art: { motif: "retro-radio", accent: "#f97316" },
     colour: "#84cc16",
     categories: ["music"],
     label: "Ad free",
@@ -240,7 +242,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "pixelforge-pass",
     title: "Pixelforge Game Pass",
-    initials: "PF",
+    art: { motif: "controller-library", accent: "#22d3ee" },
     colour: "#7c3aed",
     categories: ["gaming"],
     label: "Best seller",
@@ -253,7 +255,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "questline-online",
     title: "Questline Online",
-    initials: "QO",
+    art: { motif: "sword-shield", accent: "#fbbf24" },
     colour: "#6d28d9",
     categories: ["gaming"],
     label: "Multiplayer",
@@ -266,7 +268,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "arcadia-vault",
     title: "Arcadia Vault",
-    initials: "AV",
+    art: { motif: "arcade-cabinet", accent: "#4ade80" },
     colour: "#8b5cf6",
     categories: ["gaming"],
     label: "Retro",
@@ -280,7 +282,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "frameplay-cloud",
     title: "Frameplay Cloud Gaming",
-    initials: "FP",
+    art: { motif: "cloud-controller", accent: "#67e8f9" },
     colour: "#a855f7",
     categories: ["gaming"],
     label: "Cloud",
@@ -294,7 +296,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "raidstone-coins",
     title: "Raidstone Gold Pack",
-    initials: "RS",
+    art: { motif: "gold-coins", accent: "#67e8f9" },
     colour: "#c026d3",
     categories: ["gaming"],
     label: "Manual delivery",
@@ -309,7 +311,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "cognita-ai",
     title: "Cognita AI Plus Private",
-    initials: "CA",
+    art: { motif: "chat-sparkle", accent: "#fde047" },
     colour: "#0ea5e9",
     categories: ["ai-tools"],
     label: "Best seller",
@@ -322,7 +324,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "promptly-pro",
     title: "Promptly Pro",
-    initials: "PP",
+    art: { motif: "pen-page", accent: "#fcd34d" },
     colour: "#0284c7",
     categories: ["ai-tools", "productivity"],
     label: "Writing",
@@ -335,7 +337,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "scribewise",
     title: "Scribewise Transcribe",
-    initials: "SW",
+    art: { motif: "waveform-transcript", accent: "#5eead4" },
     colour: "#0369a1",
     categories: ["ai-tools"],
     label: "Meetings",
@@ -348,7 +350,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "visionary-draw",
     title: "Visionary Draw",
-    initials: "VD",
+    art: { motif: "picture-wand", accent: "#f9a8d4" },
     colour: "#2563eb",
     categories: ["ai-tools", "design"],
     label: "Image AI",
@@ -361,7 +363,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "voxel-voice",
     title: "Voxel Voice Studio",
-    initials: "VX",
+    art: { motif: "studio-microphone", accent: "#a5f3fc" },
     colour: "#1d4ed8",
     categories: ["ai-tools"],
     label: "Voice AI",
@@ -374,7 +376,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "synthcoder",
     title: "Synthcoder Assistant",
-    initials: "SC",
+    art: { motif: "code-editor", accent: "#34d399" },
     colour: "#1e40af",
     categories: ["ai-tools", "software"],
     label: "For developers",
@@ -387,7 +389,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "officely-suite",
     title: "Officely Suite",
-    initials: "OS",
+    art: { motif: "office-documents", accent: "#fef3c7" },
     colour: "#ca8a04",
     categories: ["software", "productivity"],
     label: "Lifetime key",
@@ -400,7 +402,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "cloudcrate",
     title: "Cloudcrate Storage 2 TB",
-    initials: "CC",
+    art: { motif: "cloud-storage", accent: "#1e3a8a" },
     colour: "#eab308",
     categories: ["software"],
     label: "2 TB",
@@ -413,7 +415,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "pdfsmith",
     title: "PDFsmith Pro",
-    initials: "PS",
+    art: { motif: "signed-pdf", accent: "#f87171" },
     colour: "#a16207",
     categories: ["software"],
     label: "Editor",
@@ -426,7 +428,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "mailpost-pro",
     title: "Mailpost Pro",
-    initials: "MP",
+    art: { motif: "envelope-at", accent: "#fcd34d" },
     colour: "#854d0e",
     categories: ["software", "productivity"],
     label: "Private inbox",
@@ -439,7 +441,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "veilnet-vpn",
     title: "Veilnet VPN Private",
-    initials: "VV",
+    art: { motif: "shield-globe", accent: "#a3e635" },
     colour: "#0891b2",
     categories: ["vpn-security"],
     label: "Best seller",
@@ -453,7 +455,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "privora-vpn",
     title: "Privora VPN",
-    initials: "PV",
+    art: { motif: "shield-play", accent: "#fde047" },
     colour: "#06b6d4",
     categories: ["vpn-security"],
     label: "Streaming ready",
@@ -466,7 +468,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "lockbox-passwords",
     title: "Lockbox Passwords",
-    initials: "LB",
+    art: { motif: "padlock-password", accent: "#fbbf24" },
     colour: "#155e75",
     categories: ["vpn-security", "productivity"],
     label: "Password manager",
@@ -479,7 +481,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "guardlyn-antivirus",
     title: "Guardlyn Total Security",
-    initials: "GT",
+    art: { motif: "shield-devices", accent: "#4ade80" },
     colour: "#164e63",
     categories: ["vpn-security", "software"],
     label: "5 devices",
@@ -492,7 +494,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "lingoleap",
     title: "Lingoleap Super",
-    initials: "LL",
+    art: { motif: "language-bubbles", accent: "#bfdbfe" },
     colour: "#f59e0b",
     categories: ["education"],
     label: "Languages",
@@ -506,7 +508,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "studyhall-plus",
     title: "Studyhall Plus",
-    initials: "SH",
+    art: { motif: "flashcards", accent: "#fef08a" },
     colour: "#d97706",
     categories: ["education"],
     label: "Homework help",
@@ -519,7 +521,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "courseway-mentoring",
     title: "Courseway Mentor Session",
-    initials: "CW",
+    art: { motif: "mentor-call", accent: "#93c5fd" },
     colour: "#b45309",
     categories: ["education"],
     label: "Manual delivery",
@@ -534,7 +536,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "mathmentor-pro",
     title: "MathMentor Pro",
-    initials: "MM",
+    art: { motif: "graph-formula", accent: "#fbbf24" },
     colour: "#92400e",
     categories: ["education"],
     label: "Students",
@@ -547,7 +549,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "skillforge-academy",
     title: "Skillforge Academy Semi Private",
-    initials: "SA",
+    art: { motif: "cap-certificate", accent: "#fbbf24" },
     colour: "#78350f",
     categories: ["education", "productivity"],
     label: "Certificates",
@@ -560,7 +562,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "vectra-studio",
     title: "Vectra Studio",
-    initials: "VS",
+    art: { motif: "bezier-curve", accent: "#fde047" },
     colour: "#db2777",
     categories: ["design"],
     label: "Best seller",
@@ -573,7 +575,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "palettely",
     title: "Palettely Pro",
-    initials: "PL",
+    art: { motif: "palette-templates", accent: "#fef3c7" },
     colour: "#ec4899",
     categories: ["design"],
     label: "Templates",
@@ -586,7 +588,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "mockframe",
     title: "Mockframe",
-    initials: "MF",
+    art: { motif: "wireframe-screens", accent: "#a78bfa" },
     colour: "#f472b6",
     categories: ["design"],
     label: "UI design",
@@ -599,7 +601,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "fontcase",
     title: "Fontcase Library",
-    initials: "FC",
+    art: { motif: "type-specimen", accent: "#f9a8d4" },
     colour: "#9d174d",
     categories: ["design"],
     label: "25,000 fonts",
@@ -612,7 +614,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "stockshot-photos",
     title: "Stockshot Photos",
-    initials: "SO",
+    art: { motif: "camera-photos", accent: "#fda4af" },
     colour: "#831843",
     categories: ["design"],
     label: "Bulk",
@@ -627,7 +629,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "taskmint",
     title: "Taskmint Premium",
-    initials: "TM",
+    art: { motif: "checklist-leaf", accent: "#a7f3d0" },
     colour: "#059669",
     categories: ["productivity"],
     label: "To-do",
@@ -640,7 +642,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "focusflow",
     title: "Focusflow Semi Private",
-    initials: "FF",
+    art: { motif: "focus-timer", accent: "#6ee7b7" },
     colour: "#047857",
     categories: ["productivity"],
     label: "Focus",
@@ -653,7 +655,7 @@ export const demoProducts: DemoProduct[] = [
   {
     slug: "notaloom",
     title: "Notaloom Workspace",
-    initials: "NL",
+    art: { motif: "notes-board", accent: "#fcd34d" },
     colour: "#065f46",
     categories: ["productivity", "software"],
     label: "Notes",

@@ -3,6 +3,7 @@ import { normaliseKeyCode } from "../../contract/redeem-key";
 import { keyHash } from "../services/redeem-keys";
 import { demoCustomers, demoKeys, demoReviews } from "./demo-feedback";
 import { demoDeliveryNotes, demoDescription, demoProducts, warrantyPriceCents, warrantyTitle } from "./demo-data";
+import { demoPictureAddress } from "./demo-art/pictures";
 import { demoId, newId } from "./ids";
 import {
   deliveredCredentials,
@@ -82,7 +83,7 @@ export async function seedDemoFeedback(db: Executor, now = new Date()): Promise<
       optionId,
       title: product.title,
       subtitle: warrantyTitle(days),
-      picture: `/images/products/${product.slug}.svg`,
+      picture: demoPictureAddress(product),
       description: demoDescription(product),
       deliveryNotes: demoDeliveryNotes(product),
       fulfilMode: "auto",

@@ -16,6 +16,7 @@ import {
   warrantyPriceCents,
   warrantyTitle,
 } from "./demo-data";
+import { demoPictureAddress } from "./demo-art/pictures";
 import { demoId } from "./ids";
 import { seedDemoFeedback, seedDemoKeys } from "./seed-feedback";
 import {
@@ -68,7 +69,7 @@ export async function seedDemoData(db: Executor): Promise<void> {
     title: product.title,
     label: product.label,
     subtitle: product.subtitle,
-    picture: `/images/products/${product.slug}.svg`,
+    picture: demoPictureAddress(product),
     description: demoDescription(product),
     deliveryNotes: demoDeliveryNotes(product),
     minQuantity: product.minQuantity ?? 1,

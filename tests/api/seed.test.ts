@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../api/db/client";
 import { seedDemoData, seedWhenWanted } from "../../api/db/seed";
 import { FEEDBACK_PAGE_SIZE } from "../../contract/feedback";
+import { UPLOADED_PICTURE } from "../../contract/pictures";
 import {
   announcements,
   categories,
@@ -98,10 +99,12 @@ describe("demo seed", () => {
     for (const product of list) {
       expect(product.label, product.title).not.toBe("");
       expect(product.subtitle, product.title).not.toBe("");
-      expect(product.picture, product.title).toMatch(/^\/images\/products\/[a-z0-9-]+\.svg$/);
+      // Shaped like an upload, so the shop gives it a srcset of both widths (ADR 043).
+      expect(product.picture, product.title).toMatch(UPLOADED_PICTURE);
       expect(product.minPrice, product.title).toBeGreaterThan(0);
       expect(product.categoryIds.length, product.title).toBeGreaterThan(0);
     }
+    expect(new Set(list.map((product) => product.picture)).size).toBe(list.length);
     expect(list.some((product) => product.totalStock >= 10)).toBe(true);
     expect(list.some((product) => product.totalStock >= 1 && product.totalStock <= 9)).toBe(true);
     expect(list.some((product) => product.totalStock === 0)).toBe(true);
