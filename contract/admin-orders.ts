@@ -8,16 +8,6 @@ export const ORDER_FILTER_MAX_LENGTH = 200;
 /** A day of the search's date range, UTC, inclusive at both ends. */
 export const ORDER_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-export const ADMIN_ORDER_STATUSES = ["pending", "completed", "partiallyComplete", "expired", "cancelled"] as const;
-export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<AdminOrderStatus, string> = {
-  pending: "Waiting for payment",
-  completed: "Completed",
-  partiallyComplete: "Partially complete",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
-
 /** How an order was paid (orders.payment_method): the gateways, the balance, or a redeemed key. */
 export const ORDER_PAYMENT_METHODS = ["sandbox", "stripe", "coinbase", "shoppy", "balance", "key"] as const;
 

@@ -1,6 +1,11 @@
 import { z } from "zod";
 
-/* Cart and order limits the API enforces and the cart and checkout forms show. */
+/* Order statuses, and the cart and order limits the API enforces and the cart and checkout forms show. */
+
+export * from "./browser/order";
+import { ORDER_STATUSES } from "./browser/order";
+
+export const orderStatusSchema = z.enum(ORDER_STATUSES);
 
 /** The most lines a cart may hold: bounds one quote's work and keeps the guest's cookie under 4 KB. */
 export const CART_LINE_LIMIT = 50;

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { ORDER_STATUSES } from "../../contract/order";
 import { newId } from "./ids";
 
 /*
@@ -396,11 +397,7 @@ export const orders = pgTable(
     /** null for an order made by redeeming a key without an account. */
     userId: text("user_id").references(() => users.id),
     email: text("email").notNull(),
-    status: text("status", {
-      enum: ["pending", "completed", "partiallyComplete", "expired", "cancelled"],
-    })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     subtotalCents: integer("subtotal_cents").notNull(),
     discountCents: integer("discount_cents").notNull().default(0),
     priceCents: integer("price_cents").notNull(),
@@ -427,6 +424,10 @@ export const orders = pgTable(
     /** The back office's search by the start of an email (ADR 028); text_pattern_ops serves LIKE 'x%'. */
     index("orders_email_lower_idx").using("btree", sql`lower(${t.email}) text_pattern_ops`),
     check("orders_price_not_negative", sql`${t.priceCents} >= 0 and ${t.discountCents} >= 0`),
+    check(
+      "orders_status_known",
+      sql`${t.status} in (${sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(", "))})`,
+    ),
   ],
 );
 

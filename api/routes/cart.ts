@@ -1,6 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import { CART_LINE_LIMIT, couponField, DURATION_MAX_DAYS, QUANTITY_LIMIT } from "../../contract/order";
+import {
+  CART_LINE_LIMIT,
+  couponField,
+  DURATION_MAX_DAYS,
+  orderStatusSchema,
+  QUANTITY_LIMIT,
+} from "../../contract/order";
 import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
@@ -53,7 +59,7 @@ const quoteSchema = z.object({
 
 const reclaimSchema = z.object({ orderId: z.string().regex(PUBLIC_ID_PATTERN, "Invalid order id") });
 const reclaimAnswerSchema = z.object({
-  status: z.enum(["pending", "completed", "partiallyComplete", "expired", "cancelled"]),
+  status: orderStatusSchema,
   cartItems: z.array(cartLineSchema),
 });
 /** As the order lookup: order ids are unguessable, and a guest's browser asks only while its order is open. */

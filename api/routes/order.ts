@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { EMAIL_MAX_LENGTH, emailField } from "../../contract/account";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import { CART_LINE_LIMIT, couponField, orderMessageField } from "../../contract/order";
+import { CART_LINE_LIMIT, couponField, orderMessageField, orderStatusSchema } from "../../contract/order";
 import { badRequest } from "../errors";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
@@ -52,13 +52,9 @@ const listSchema = z.object({
     .default(1),
   search: z.string().max(200, "Search is too long").optional().default(""),
   sortBy: z.enum(["createdAt", "updatedAt", "price"]).optional().default("createdAt"),
-  status: z
-    .enum(["pending", "completed", "partiallyComplete", "expired", "cancelled"])
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  status: orderStatusSchema.optional().or(z.literal("").transform(() => undefined)),
 });
 
-const orderStatusSchema = z.enum(["pending", "completed", "partiallyComplete", "expired", "cancelled"]);
 const orderLineSchema = z.object({
   product: publicIdSchema,
   productOption: publicIdSchema,
@@ -82,7 +78,9 @@ const orderLineSchema = z.object({
 const orderSchema = z
   .object({
     _id: publicIdSchema,
-    status: orderStatusSchema,
+    status: orderStatusSchema.openapi({
+      description: "`processing`: paid, and a line delivered by hand (`fullFillmode: manual`) is being processed",
+    }),
     createdAt: z.string().openapi({ description: "ISO 8601" }),
     price: usdSchema.openapi({ description: "what was paid" }),
     paymentMethod: z.string(),
@@ -106,6 +104,9 @@ const redeemSchema = z.object({
 
 const createdSchema = z.object({
   orderId: publicIdSchema,
+  status: orderStatusSchema.openapi({
+    description: "`pending` until the hosted payment arrives; paid from the balance: `completed`, or `processing`",
+  }),
   paymentUrl: z.string().optional().openapi({ description: "hosted gateways: send the customer there" }),
 });
 
@@ -123,7 +124,7 @@ export const orderRoutes = apiRouter()
         "transaction and needs the human-check answer; otherwise the signed-in customer's server cart is ordered.",
       security: optionallySignedIn,
       request: { headers: idempotencyKeyHeader, body: jsonBody(createSchema) },
-      responses: answers(201, createdSchema, "the order: completed (balance, $0) or pending (hosted gateway)", {
+      responses: answers(201, createdSchema, "the order: paid (balance, $0) or pending (hosted gateway)", {
         400: "bad input, empty cart, coupon refused, payment method not available, human check failed (guest)",
         ...UNAUTHORIZED,
         403: "the email is refused at checkout (blocklist, or a blocked account's): `errors.email`",
@@ -148,7 +149,11 @@ export const orderRoutes = apiRouter()
       };
       const answer = async (result: CheckoutResult) => ({
         status: 201 as const,
-        message: result.paymentUrl ? "Order created. Redirecting to payment…" : "Thank you! Your order is complete.",
+        message: result.paymentUrl
+          ? "Order created. Redirecting to payment…"
+          : result.status === "processing"
+            ? "Thank you! Your order is paid and being processed."
+            : "Thank you! Your order is complete.",
         payload: result,
       });
       // The human-check answer proves a person sent it; it is not part of what is being asked for.

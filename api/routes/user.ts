@@ -125,7 +125,7 @@ const profileSchema = z.object({
   balance: usdSchema,
   orders: z.number().int().openapi({ description: "orders except expired or cancelled ones" }),
   completedOrders: z.number().int().openapi({ description: "orders with status completed" }),
-  spent: usdSchema.openapi({ description: "what the completed and partly completed orders cost" }),
+  spent: usdSchema.openapi({ description: "what the paid orders cost: processing, completed and partly completed" }),
   tickets: z.number().int().openapi({ description: "all the customer's tickets, open or closed" }),
   openTickets: z.number().int().openapi({ description: "tickets with status open" }),
   created: z.string().openapi({ description: "ISO 8601" }),

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, eq, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { orders, tickets, users } from "../db/schema";
@@ -9,6 +9,7 @@ import { accountChangedMail } from "../mail/templates";
 import type { Logger } from "../logger";
 import { INVALID_LOGIN, USERNAME_CHARACTERS } from "../../contract/account";
 import { centsToUsd } from "../../contract/money";
+import { PAID_ORDER_STATUSES } from "../../contract/order";
 import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verifyPassword } from "./passwords";
 import { HUMAN_CHECK_FAILED, HUMAN_CHECK_FIELD, HUMAN_CHECK_REQUIRED, verifyHumanCheck } from "./human-check";
 import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known-devices";
@@ -274,7 +275,7 @@ export async function readProfile(db: Executor, userId: string): Promise<Profile
       value: sql<number>`count(*) filter (where ${orders.status} not in ('expired', 'cancelled'))`.mapWith(Number),
       completed: sql<number>`count(*) filter (where ${orders.status} = 'completed')`.mapWith(Number),
       spentCents:
-        sql<number>`coalesce(sum(${orders.priceCents}) filter (where ${orders.status} in ('completed', 'partiallyComplete')), 0)`.mapWith(
+        sql<number>`coalesce(sum(${orders.priceCents}) filter (where ${inArray(orders.status, [...PAID_ORDER_STATUSES])}), 0)`.mapWith(
           Number,
         ),
     })

@@ -8,6 +8,7 @@ import {
 } from "../../contract/admin-customers";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { centsToUsd } from "../../contract/money";
+import type { OrderStatus } from "../../contract/order";
 import { ROLE_LABELS, type Role } from "../../contract/staff";
 import type { Database, Executor } from "../db/client";
 import { balanceLedger, orderProducts, orders, tickets, users } from "../db/schema";
@@ -159,7 +160,7 @@ async function assertCustomerExists(db: Executor, userId: string): Promise<void>
 
 export type CustomerOrder = {
   _id: string;
-  status: string;
+  status: OrderStatus;
   createdAt: string;
   price: number;
   discount: number;

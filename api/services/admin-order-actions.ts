@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, max, ne, sql, sum } from "drizzle-orm";
-import { DELIVERY_MAX_CREDENTIALS, ORDER_STATUS_LABELS } from "../../contract/admin-orders";
+import { DELIVERY_MAX_CREDENTIALS } from "../../contract/admin-orders";
 import { centsToUsd } from "../../contract/money";
+import { ORDER_STATUS_LABELS, type OrderStatus, type PaidOrderStatus, isPaidOrderStatus } from "../../contract/order";
 import type { NotifyDeps } from "./operator-notifications";
 import type { Database, Executor } from "../db/client";
 import {
@@ -27,7 +28,7 @@ import {
 import { type StaffActor, recordAudit } from "./audit";
 import { creditBalance } from "./balance";
 import { orderConfirmationMail, orderDeliveredMail } from "./order-mail";
-import { closeUnpaidOrder } from "./order-settlement";
+import { closeUnpaidOrder, paidOrderStatus } from "./order-settlement";
 import { settlePaidPayment } from "./payment-events";
 
 /*
@@ -42,40 +43,37 @@ import { settlePaidPayment } from "./payment-events";
 export type OrderActionDeps = { db: Database; config: NotifyDeps };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PAID = new Set<string>(["completed", "partiallyComplete"]);
 const usd = (cents: number) => `$${centsToUsd(cents).toFixed(2)}`;
-const statusLabel = (status: keyof typeof ORDER_STATUS_LABELS) => ORDER_STATUS_LABELS[status].toLowerCase();
+const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status].toLowerCase();
 
 export const ORDER_ACTION_MESSAGES = {
   lineNotInOrder: "This line is not part of the order",
   paymentNotInOrder: "This payment is not part of the order",
-  deliverNotPaid: (status: keyof typeof ORDER_STATUS_LABELS) =>
-    `Only a paid order is delivered; this one is ${statusLabel(status)}.`,
+  deliverNotPaid: (status: OrderStatus) => `Only a paid order is delivered; this one is ${statusLabel(status)}.`,
   deliverAuto: "This line is delivered automatically from stock, not by hand.",
   deliverRefunded: "This line was refunded; there is nothing to deliver.",
   alreadyDelivered: "This line is already delivered.",
   badCredentialLine: (line: number) => `Line ${line} is not username:password`,
   wrongCount: (needed: number, pasted: number) =>
     `This line needs ${needed} credential${needed === 1 ? "" : "s"}, one username:password per line; you pasted ${pasted}.`,
-  delivered: (count: number) => `Delivered ${count} credential${count === 1 ? "" : "s"}; the customer was mailed.`,
+  delivered: (count: number, status: OrderStatus) =>
+    `Delivered ${count} credential${count === 1 ? "" : "s"}; the customer was mailed. The order is ${statusLabel(status)}.`,
   alreadyPaid: "This payment is already paid.",
   orderAlreadyPaid: "This order is already paid by another payment.",
   referenceMismatch:
     "This reference is not the one the provider gave this payment (shown under Payments). Check that you are confirming the right payment.",
   referenceTaken: "Another payment already has this reference at this provider.",
-  confirmed: (status: keyof typeof ORDER_STATUS_LABELS) =>
-    `Payment confirmed by hand; the order is ${statusLabel(status)}.`,
+  confirmed: (status: OrderStatus) => `Payment confirmed by hand; the order is ${statusLabel(status)}.`,
   chooseLines: "Choose the lines to refund",
   replacementLine: "A replacement line was free: refund the line bought instead.",
   alreadyRefunded: (title: string) => `"${title}" is already refunded.`,
   allRefunded: "Every line of this order is already refunded.",
   nothingLeft: (title: string) => `Nothing is left to refund on "${title}".`,
   refunded: (cents: number) => `Refunded ${usd(cents)} to the customer's balance.`,
-  resendNotPaid: (status: keyof typeof ORDER_STATUS_LABELS) =>
-    `Only a paid order has an order mail; this one is ${statusLabel(status)}.`,
+  resendNotPaid: (status: OrderStatus) => `Only a paid order has an order mail; this one is ${statusLabel(status)}.`,
   mailWaiting: "A mail about this order is still waiting to be sent. Try again once it has gone out.",
   resent: "The order mail is on its way to the customer.",
-  cancelNotPending: (status: keyof typeof ORDER_STATUS_LABELS) =>
+  cancelNotPending: (status: OrderStatus) =>
     `Only an unpaid order can be cancelled; this one is ${statusLabel(status)}.`,
   cancelled: "Order cancelled; its reserved stock is back on sale.",
 } as const;
@@ -86,6 +84,37 @@ async function lockOrder(tx: Executor, orderId: string) {
   if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
   return order;
 }
+
+/**
+ * The status of a paid order now that a line was delivered or refunded (ADR 037): a processing order whose
+ * manual lines are all delivered or refunded is completed (partiallyComplete after a late payment's shortfall).
+ * Writes it with `updatedAt`; the caller holds the order's lock.
+ */
+async function settleOrderStatus(
+  tx: Executor,
+  order: { id: string; status: OrderStatus },
+  now: Date,
+): Promise<OrderStatus> {
+  let status = order.status;
+  if (status === "processing") {
+    const rows = await orderLinesWithDeliveries(tx, order.id);
+    status = paidOrderStatus(
+      rows.map(({ line, deliveredRows }) => ({
+        fulfilMode: line.fulfilMode,
+        isReplacement: line.isReplacement,
+        quantity: line.quantity,
+        delivered: Number(deliveredRows),
+        refunded: line.refundedAt !== null,
+      })),
+    );
+  }
+  await tx.update(orders).set({ status, updatedAt: now }).where(eq(orders.id, order.id));
+  return status;
+}
+
+/** An audit entry's status fields: only when the status changed. */
+const statusChange = (before: OrderStatus, after: OrderStatus) =>
+  before === after ? { before: {}, after: {} } : { before: { status: before }, after: { status: after } };
 
 // ---------------------------------------------------------------- deliver
 
@@ -116,7 +145,7 @@ export async function deliverManualLine(
   deps: OrderActionDeps,
   actor: StaffActor,
   input: { orderId: string; lineId: string; credentials: string; now?: Date },
-): Promise<{ delivered: number; message: string }> {
+): Promise<{ delivered: number; status: OrderStatus; message: string }> {
   const now = input.now ?? new Date();
   const pasted = parseDeliveryText(input.credentials);
   return deps.db.transaction(async (tx) => {
@@ -126,7 +155,7 @@ export async function deliverManualLine(
       .from(orderProducts)
       .where(and(eq(orderProducts.id, input.lineId), eq(orderProducts.orderId, order.id)));
     if (!line) throw notFound(ORDER_ACTION_MESSAGES.lineNotInOrder);
-    if (!PAID.has(order.status)) throw conflict(ORDER_ACTION_MESSAGES.deliverNotPaid(order.status));
+    if (!isPaidOrderStatus(order.status)) throw conflict(ORDER_ACTION_MESSAGES.deliverNotPaid(order.status));
     if (line.fulfilMode !== "manual") throw conflict(ORDER_ACTION_MESSAGES.deliverAuto);
     if (line.refundedAt) throw conflict(ORDER_ACTION_MESSAGES.deliverRefunded);
     const [{ rows }] = await tx
@@ -169,21 +198,28 @@ export async function deliverManualLine(
         expiresAt,
       })),
     );
-    await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+    const status = await settleOrderStatus(tx, order, now);
     await enqueueMail(
       tx,
-      orderDeliveredMail({ to: order.email, orderId: order.id, publicUrl: deps.config.publicUrl, line }),
+      orderDeliveredMail({
+        to: order.email,
+        orderId: order.id,
+        publicUrl: deps.config.publicUrl,
+        line,
+        orderDone: status !== "processing",
+      }),
       now,
     );
+    const change = statusChange(order.status, status);
     await recordAudit(tx, actor, {
       action: "order.deliver",
       objectType: "order",
       objectId: order.id,
       objectLabel: order.email,
-      before: { delivered: `${line.title}: ${rows} of ${line.quantity}` },
-      after: { delivered: `${line.title}: ${line.quantity} of ${line.quantity}` },
+      before: { delivered: `${line.title}: ${rows} of ${line.quantity}`, ...change.before },
+      after: { delivered: `${line.title}: ${line.quantity} of ${line.quantity}`, ...change.after },
     });
-    return { delivered: stored.length, message: ORDER_ACTION_MESSAGES.delivered(stored.length) };
+    return { delivered: stored.length, status, message: ORDER_ACTION_MESSAGES.delivered(stored.length, status) };
   });
 }
 
@@ -198,7 +234,7 @@ export async function confirmPaymentByHand(
   deps: OrderActionDeps,
   actor: StaffActor,
   input: { orderId: string; paymentId: string; reference: string; reason: string; now?: Date },
-): Promise<{ status: keyof typeof ORDER_STATUS_LABELS; message: string }> {
+): Promise<{ status: OrderStatus; message: string }> {
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     // The order, then the payment: the order webhooks and the expiry job lock them in.
@@ -210,7 +246,7 @@ export async function confirmPaymentByHand(
       .for("update");
     if (!payment) throw notFound(ORDER_ACTION_MESSAGES.paymentNotInOrder);
     if (payment.status === "paid" || payment.status === "refunded") throw conflict(ORDER_ACTION_MESSAGES.alreadyPaid);
-    if (PAID.has(order.status)) throw conflict(ORDER_ACTION_MESSAGES.orderAlreadyPaid);
+    if (isPaidOrderStatus(order.status)) throw conflict(ORDER_ACTION_MESSAGES.orderAlreadyPaid);
     if (payment.providerReference !== null && payment.providerReference !== input.reference) {
       throw badRequest(ORDER_ACTION_MESSAGES.referenceMismatch, {
         reference: [ORDER_ACTION_MESSAGES.referenceMismatch],
@@ -265,7 +301,7 @@ export async function refundToBalance(
   deps: OrderActionDeps,
   actor: StaffActor,
   input: { orderId: string; wholeOrder: boolean; lineIds: string[]; now?: Date },
-): Promise<{ refundedCents: number; message: string }> {
+): Promise<{ refundedCents: number; status: OrderStatus; message: string }> {
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
@@ -338,29 +374,36 @@ export async function refundToBalance(
           eq(requests.status, "pending"),
         ),
       );
-    await tx.update(orders).set({ updatedAt: now }).where(eq(orders.id, order.id));
+    const status = await settleOrderStatus(tx, order, now);
 
     const before = lines.filter((line) => line.refundedAt && !line.isReplacement);
     const refundedBefore = before.reduce((sum, line) => sum + line.refundedCents, 0);
+    const change = statusChange(order.status, status);
     await recordAudit(tx, actor, {
       action: "order.refund",
       objectType: "order",
       objectId: order.id,
       objectLabel: order.email,
-      before: { refunded: usd(refundedBefore), refundedLines: before.map((line) => line.title) },
+      before: { refunded: usd(refundedBefore), refundedLines: before.map((line) => line.title), ...change.before },
       after: {
         refunded: usd(refundedBefore + total),
         refundedLines: [...before, ...targets].map((line) => line.title),
+        ...change.after,
       },
     });
-    return { refundedCents: total, message: ORDER_ACTION_MESSAGES.refunded(total) };
+    return { refundedCents: total, status, message: ORDER_ACTION_MESSAGES.refunded(total) };
   });
 }
 
 // ---------------------------------------------------------------- resend the order mail
 
 /** Current figures of a paid order's confirmation: each line as delivered, refunded or still waiting now. */
-async function currentConfirmation(tx: Executor, publicUrl: string, order: typeof orders.$inferSelect) {
+async function currentConfirmation(
+  tx: Executor,
+  publicUrl: string,
+  order: typeof orders.$inferSelect,
+  status: PaidOrderStatus,
+) {
   const rows = await orderLinesWithDeliveries(tx, order.id);
   const [owner] = order.userId
     ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
@@ -376,7 +419,7 @@ async function currentConfirmation(tx: Executor, publicUrl: string, order: typeo
     to: order.email,
     orderId: order.id,
     publicUrl,
-    status: order.status === "partiallyComplete" ? "partiallyComplete" : "completed",
+    status,
     lines: rows
       .filter(({ line }) => !line.isReplacement)
       .map(({ line, deliveredRows }) => ({
@@ -405,14 +448,14 @@ export async function resendOrderMail(
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
-    if (!PAID.has(order.status)) throw conflict(ORDER_ACTION_MESSAGES.resendNotPaid(order.status));
+    if (!isPaidOrderStatus(order.status)) throw conflict(ORDER_ACTION_MESSAGES.resendNotPaid(order.status));
     const [waiting] = await tx
       .select({ id: mailOutbox.id })
       .from(mailOutbox)
       .where(and(eq(mailOutbox.orderId, order.id), eq(mailOutbox.status, "pending")))
       .limit(1);
     if (waiting) throw conflict(ORDER_ACTION_MESSAGES.mailWaiting);
-    const mail = await currentConfirmation(tx, deps.config.publicUrl, order);
+    const mail = await currentConfirmation(tx, deps.config.publicUrl, order, order.status);
     await enqueueMail(tx, mail, now);
     await recordAudit(tx, actor, {
       action: "order.mail.resend",

@@ -1,3 +1,5 @@
+import { isPaidOrderStatus } from "../../contract/order";
+
 /*
  * How much of an order staff may still refund to the balance, line by line (ADR 028). Pure arithmetic
  * over rows the caller read under the order's lock, so the order page and the refund agree.
@@ -20,8 +22,6 @@ export type RefundLine = {
   /** Credentials ever delivered on the line, replaced ones included. */
   deliveredRows: number;
 };
-
-const PAID = new Set(["completed", "partiallyComplete"]);
 
 /**
  * What the customer paid for each line bought: the order's price (after its discount) shared out by the
@@ -58,18 +58,19 @@ export function paidShares(order: RefundOrder, lines: RefundLine[]): Map<string,
  */
 export function refundableByLine(order: RefundOrder, lines: RefundLine[], returnedCents: number): Map<string, number> {
   const refundable = new Map(lines.map((line) => [line.id, 0]));
-  if (!PAID.has(order.status)) return refundable;
+  if (!isPaidOrderStatus(order.status)) return refundable;
   const shares = paidShares(order, lines);
   let left = Math.max(0, order.priceCents - returnedCents);
   for (const line of lines) {
     if (line.isReplacement || line.refundedAt) continue;
-    const neverDelivered = order.status === "partiallyComplete" && line.fulfilMode === "auto";
-    const lateCredit = neverDelivered
-      ? Math.round(
-          (Math.max(0, line.quantity - line.deliveredRows) * line.unitPriceCents * order.priceCents) /
-            order.subtotalCents,
-        )
-      : 0;
+    // An automatic line is delivered at payment: what it lacks was sold out then, and credited at once.
+    const lateCredit =
+      line.fulfilMode === "auto"
+        ? Math.round(
+            (Math.max(0, line.quantity - line.deliveredRows) * line.unitPriceCents * order.priceCents) /
+              order.subtotalCents,
+          )
+        : 0;
     const amount = Math.min(left, Math.max(0, shares.get(line.id)! - lateCredit));
     refundable.set(line.id, amount);
     left -= amount;

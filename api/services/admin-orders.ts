@@ -1,6 +1,7 @@
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, sum } from "drizzle-orm";
-import { ADMIN_ORDERS_PAGE_SIZE, type AdminOrderStatus } from "../../contract/admin-orders";
+import { ADMIN_ORDERS_PAGE_SIZE } from "../../contract/admin-orders";
 import { centsToUsd } from "../../contract/money";
+import { type OrderStatus, isPaidOrderStatus } from "../../contract/order";
 import type { Database, Executor } from "../db/client";
 import {
   balanceLedger,
@@ -27,7 +28,6 @@ import { type Pager, containsPattern, pagerFor } from "./paging";
 
 export const ADMIN_ORDER_NOT_FOUND = "Order not found";
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PAID = new Set<string>(["completed", "partiallyComplete"]);
 /** Payments staff may confirm by hand: not paid yet, or given up on (a late payment is honoured). */
 const PENDING_PAYMENT = new Set<string>(["pending", "failed", "expired"]);
 
@@ -39,7 +39,7 @@ export type AdminOrderQuery = {
   email: string;
   /** Part of a line's product title. */
   product: string;
-  status?: AdminOrderStatus;
+  status?: OrderStatus;
   /** orders.payment_method, exact. */
   gateway: string;
   /** UTC days, inclusive: YYYY-MM-DD. */
@@ -47,7 +47,7 @@ export type AdminOrderQuery = {
   to: string;
   /** The customer's account id: exact. */
   customer: string;
-  /** Only paid orders with a manual line still to deliver. */
+  /** Only paid orders with a manual line still to deliver: status processing. */
   waiting: boolean;
 };
 
@@ -55,19 +55,12 @@ export type AdminOrderRow = {
   _id: string;
   createdAt: string;
   email: string;
-  status: AdminOrderStatus;
+  status: OrderStatus;
   paymentMethod: string;
   price: number;
   items: string;
   waitingForDelivery: boolean;
 };
-
-/** A paid order's manual line that staff have not delivered (every delivery fills a line whole). */
-export const undeliveredManualLine = (orderId: SQL | typeof orders.id) => sql`exists (
-  select 1 from ${orderProducts}
-  where ${orderProducts.orderId} = ${orderId} and ${orderProducts.fulfilMode} = 'manual'
-    and ${orderProducts.refundedAt} is null
-    and not exists (select 1 from ${deliveredCredentials} where ${deliveredCredentials.orderProductId} = ${orderProducts.id}))`;
 
 /**
  * Newest first, ADMIN_ORDERS_PAGE_SIZE a page. Each filter uses an index where one can serve it: the id
@@ -98,9 +91,7 @@ export async function searchOrders(
   if (query.gateway) filters.push(eq(orders.paymentMethod, query.gateway));
   if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
-  if (query.waiting) {
-    filters.push(inArray(orders.status, ["completed", "partiallyComplete"]), undeliveredManualLine(orders.id));
-  }
+  if (query.waiting) filters.push(eq(orders.status, "processing"));
   const where = filters.length ? and(...filters) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
   const rows = await db
@@ -125,13 +116,7 @@ export async function searchOrders(
             orderId: orderProducts.orderId,
             title: orderProducts.title,
             quantity: orderProducts.quantity,
-            fulfilMode: orderProducts.fulfilMode,
             isReplacement: orderProducts.isReplacement,
-            refundedAt: orderProducts.refundedAt,
-            delivered:
-              sql<number>`(select count(*) from ${deliveredCredentials} where ${deliveredCredentials.orderProductId} = ${orderProducts.id})`.mapWith(
-                Number,
-              ),
           })
           .from(orderProducts)
           .where(
@@ -152,9 +137,7 @@ export async function searchOrders(
         paymentMethod: row.paymentMethod,
         price: centsToUsd(row.priceCents),
         items: own.map((line) => `${line.quantity} × ${line.title}`).join(", "),
-        waitingForDelivery:
-          PAID.has(row.status) &&
-          own.some((line) => line.fulfilMode === "manual" && !line.refundedAt && line.delivered === 0),
+        waitingForDelivery: row.status === "processing",
       };
     }),
     pager: pagerFor(query.page, Number(total), ADMIN_ORDERS_PAGE_SIZE),
@@ -189,7 +172,7 @@ export type AdminOrderLine = {
 
 export type AdminOrderView = {
   _id: string;
-  status: AdminOrderStatus;
+  status: OrderStatus;
   source: "checkout" | "redeem" | "replacement";
   email: string;
   createdAt: string;
@@ -278,7 +261,7 @@ export function refundLinesOf(rows: Awaited<ReturnType<typeof orderLinesWithDeli
 
 /** Why an order cannot be refunded at all, or null. */
 export function refundRefusal(order: { userId: string | null; status: string; priceCents: number }): string | null {
-  if (!PAID.has(order.status)) return ADMIN_ORDER_REFUSALS.refundNotPaid;
+  if (!isPaidOrderStatus(order.status)) return ADMIN_ORDER_REFUSALS.refundNotPaid;
   if (order.userId === null) return ADMIN_ORDER_REFUSALS.refundNoAccount;
   if (order.priceCents === 0) return ADMIN_ORDER_REFUSALS.refundFree;
   return null;
@@ -339,7 +322,7 @@ export async function readAdminOrder(db: Executor, orderId: string): Promise<Adm
           .from(webhookEvents)
           .where(inArray(webhookEvents.paymentId, paymentIds))
           .orderBy(asc(webhookEvents.receivedAt));
-  const paid = PAID.has(order.status);
+  const paid = isPaidOrderStatus(order.status);
   const refusal = refundRefusal(order);
   const refundable = refundableByLine(order, refundLinesOf(lineRows), returned);
   return {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { PAID_ORDER_STATUSES } from "../../contract/order";
 import type { Executor } from "../db/client";
 import { orderProducts, orders, productOptions, products, requests, stockCredentials, tickets } from "../db/schema";
-import { undeliveredManualLine } from "./admin-orders";
 
 /*
  * The back office's overview (issue 16): sales over three periods, orders per day for a month, the best
@@ -10,7 +10,6 @@ import { undeliveredManualLine } from "./admin-orders";
  */
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PAID = ["completed", "partiallyComplete"] as const;
 export const OVERVIEW_DAYS = 30;
 const TOP_PRODUCTS = 5;
 
@@ -33,10 +32,7 @@ export async function waitingForStaff(db: Executor): Promise<Waiting> {
       .from(tickets)
       .where(and(eq(tickets.status, "open"), eq(tickets.awaitingStaff, true))),
     db.select({ value: count() }).from(requests).where(eq(requests.status, "pending")),
-    db
-      .select({ value: count() })
-      .from(orders)
-      .where(and(inArray(orders.status, [...PAID]), undeliveredManualLine(orders.id))),
+    db.select({ value: count() }).from(orders).where(eq(orders.status, "processing")),
   ]);
   return {
     ticketsWaiting: Number(ticketCount.value),
@@ -51,7 +47,7 @@ export async function readOverview(db: Executor, now = new Date()): Promise<Over
   const today = startOfUtcDay(now);
   const firstDay = new Date(today.getTime() - (OVERVIEW_DAYS - 1) * DAY_MS);
   const paidSince = (since: Date) =>
-    and(inArray(orders.status, [...PAID]), isNotNull(orders.paidAt), gte(orders.paidAt, since));
+    and(inArray(orders.status, [...PAID_ORDER_STATUSES]), isNotNull(orders.paidAt), gte(orders.paidAt, since));
   const since7 = new Date(now.getTime() - 7 * DAY_MS);
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const period = (since: Date) =>

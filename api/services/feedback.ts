@@ -1,5 +1,6 @@
 import { type SQL, and, asc, avg, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import { FEEDBACK_PAGE_SIZE } from "../../contract/feedback";
+import { PAID_ORDER_STATUSES } from "../../contract/order";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { deliveredCredentials, feedback, orderProducts, orders, products } from "../db/schema";
@@ -22,9 +23,6 @@ export const FEEDBACK_MESSAGES = {
 
 /** Feedback posts (edits included) per customer per minute. */
 export const FEEDBACK_RULE: RateRule = { name: "feedback:account", limit: 10, windowMs: 60_000 };
-
-/** Orders whose lines were paid and (for their credentials) delivered. */
-const PAID_STATUSES = ["completed", "partiallyComplete"] as const;
 
 export type PublicFeedback = {
   _id: string;
@@ -67,7 +65,7 @@ export async function saveFeedback(
       and(
         eq(orders.id, input.orderId),
         eq(orders.userId, input.userId),
-        inArray(orders.status, PAID_STATUSES),
+        inArray(orders.status, [...PAID_ORDER_STATUSES]),
         eq(orderProducts.productId, input.productId),
         eq(orderProducts.optionId, input.productOptionId),
         // Spelled out: drizzle leaves table names off a single-table subquery's columns.

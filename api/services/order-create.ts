@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray, min, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../contract/order";
 import type { Executor } from "../db/client";
 import { newId } from "../db/ids";
 import { orderProducts, orders, payments, products, users, warrantyDurations } from "../db/schema";
@@ -8,7 +9,7 @@ import { type NewAccount, insertAccount } from "./accounts";
 import { debitBalance } from "./balance";
 import type { CartItemInput } from "./cart";
 import { evaluateCoupon, redeemCoupon } from "./coupons";
-import { type OrderContext, type OrderStatus, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
+import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { clearServerCart, fillServerCart, readServerCart } from "./server-cart";
 import { claimCredentials } from "./stock";
 import { recheckStockLevels } from "./stock-levels";

@@ -2,6 +2,7 @@ import type { Executor } from "../db/client";
 import { enqueueMail } from "../mail/outbox";
 import type { OutgoingMail } from "../mail/outbox";
 import { centsToUsd } from "../../contract/money";
+import type { PaidOrderStatus } from "../../contract/order";
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -11,7 +12,7 @@ export type OrderMailInput = {
   to: string;
   orderId: string;
   publicUrl: string;
-  status: "completed" | "partiallyComplete";
+  status: PaidOrderStatus;
   lines: {
     title: string;
     subtitle: string;
@@ -34,10 +35,13 @@ export type OrderMailInput = {
 export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
   const orderUrl = `${input.publicUrl}/find-order?id=${encodeURIComponent(input.orderId)}`;
   const forgotUrl = `${input.publicUrl}/forgot`;
+  const shortId = input.orderId.slice(0, 8);
   const subject =
-    input.status === "partiallyComplete"
-      ? `Your order ${input.orderId.slice(0, 8)} is partly delivered`
-      : `Your order ${input.orderId.slice(0, 8)} is ready`;
+    input.status === "processing"
+      ? `Your order ${shortId} is being processed`
+      : input.status === "partiallyComplete"
+        ? `Your order ${shortId} is partly delivered`
+        : `Your order ${shortId} is ready`;
   const lineTexts = input.lines.map((line) => {
     const what = `${line.quantity} × ${line.title}${line.subtitle ? ` (${line.subtitle})` : ""}`;
     if (line.refunded) return `${what}: refunded to your account balance`;
@@ -46,7 +50,9 @@ export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
     return `${what}: delivered`;
   });
   const paragraphs: string[] = [
-    "Thank you for your order. It is paid.",
+    input.status === "processing"
+      ? "Thank you for your order. It is paid and being processed: we mail you again when it is delivered."
+      : "Thank you for your order. It is paid.",
     lineTexts.join("\n"),
     `Total: $${centsToUsd(input.priceCents).toFixed(2)}`,
   ];
@@ -98,6 +104,8 @@ export type OrderDeliveredMailInput = {
   orderId: string;
   publicUrl: string;
   line: { title: string; subtitle: string; quantity: number };
+  /** Nothing of the order waits any more: it is no longer being processed. */
+  orderDone: boolean;
 };
 
 /** Staff delivered a manual line by hand. Like the confirmation, it carries the order link, not the credentials. */
@@ -105,11 +113,14 @@ export function orderDeliveredMail(input: OrderDeliveredMailInput): OutgoingMail
   const orderUrl = `${input.publicUrl}/find-order?id=${encodeURIComponent(input.orderId)}`;
   const { line } = input;
   const what = `${line.quantity} × ${line.title}${line.subtitle ? ` (${line.subtitle})` : ""}`;
+  const shortId = input.orderId.slice(0, 8);
   return orderMail(
     input,
-    `Your order ${input.orderId.slice(0, 8)} is delivered`,
+    input.orderDone ? `Your order ${shortId} is delivered` : `Part of your order ${shortId} is delivered`,
     [
-      `We delivered ${what} of your order.`,
+      input.orderDone
+        ? `We delivered ${what} of your order. Your order is complete.`
+        : `We delivered ${what} of your order. The rest is still being processed: we mail you when it is delivered.`,
       `See your order and its credentials: ${orderUrl}`,
       "Keep this mail: anyone with the order link can see the order.",
     ],

@@ -1,4 +1,5 @@
 import { and, asc, eq, lt } from "drizzle-orm";
+import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
 import type { Executor } from "../db/client";
 import { orderProducts, orders, payments, users } from "../db/schema";
 import { creditBalance } from "./balance";
@@ -9,16 +10,7 @@ import { returnLinesToServerCart, takeLinesFromServerCart } from "./server-cart"
 import { deliverLine, releaseReservations } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 
-/*
- * Order statuses:
- *  pending            created, stock reserved, waiting for a hosted payment (until expires_at)
- *  completed          paid; auto lines delivered (manual lines wait for the admin: "being processed")
- *  partiallyComplete  paid late, after part of the stock was gone: what remained was delivered and
- *                     the rest credited to the customer's balance
- *  expired            never paid within the reservation time; stock released
- *  cancelled          the payment failed or was cancelled, or the gateway could not open a checkout
- */
-export type OrderStatus = "pending" | "completed" | "partiallyComplete" | "expired" | "cancelled";
+/* An order's statuses and what each means: contract/browser/order.ts (ORDER_STATUSES, ADR 037). */
 
 export type OrderContext = NotifyDeps & {
   /** RATE_LIMIT_SCALE: the unpaid-order cap per address is a rate limit, raised where many buyers share one. */
@@ -26,17 +18,42 @@ export type OrderContext = NotifyDeps & {
 };
 
 /**
+/** What a paid order's line has received: the figures its status is decided from. */
+export type LineDelivery = {
+  fulfilMode: "auto" | "manual";
+  isReplacement: boolean;
+  quantity: number;
+  /** Credentials ever delivered on the line, replaced ones included. */
+  delivered: number;
+  refunded: boolean;
+};
+
+/**
+ * The status of a paid order (ADR 037): processing while a manual line bought waits for staff (delivered whole,
+ * or refunded instead); then partiallyComplete when a late payment found part of an automatic line sold out
+ * (those units were credited to the balance, and automatic lines are delivered only at payment), else completed.
+ */
+export function paidOrderStatus(lines: LineDelivery[]): PaidOrderStatus {
+  const bought = lines.filter((line) => !line.isReplacement);
+  const waiting = (line: LineDelivery) => line.fulfilMode === "manual" && !line.refunded;
+  if (bought.some((line) => waiting(line) && line.delivered < line.quantity)) return "processing";
+  if (bought.some((line) => line.fulfilMode === "auto" && line.delivered < line.quantity)) return "partiallyComplete";
+  return "completed";
+}
+
+/**
  * Delivers a paid order: reserved credentials first, then (late payment) whatever is still in stock.
  * Units that cannot be delivered any more are credited to the customer's balance at the price paid
- * for them (after any discount), and the order becomes partiallyComplete. Queues the confirmation and
- * the operator's notice, and (last, as it locks the options) checks the stock levels a late payment took.
+ * for them (after any discount). Manual lines wait for staff, and the order is processing until they are
+ * delivered (paidOrderStatus). Queues the confirmation and the operator's notice, and (last, as it locks
+ * the options) checks the stock levels a late payment took.
  */
 export async function fulfilPaidOrder(
   tx: Executor,
   ctx: OrderContext,
   orderId: string,
   now: Date,
-): Promise<OrderStatus> {
+): Promise<PaidOrderStatus> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   const lines = await tx
     .select()
@@ -45,10 +62,18 @@ export async function fulfilPaidOrder(
     .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
   let undeliveredCents = 0;
   const mailLines = [];
+  const deliveries: LineDelivery[] = [];
   for (const line of lines) {
     const manual = line.fulfilMode === "manual";
     const delivered = manual ? 0 : await deliverLine(tx, line, now);
     if (!manual) undeliveredCents += (line.quantity - delivered) * line.unitPriceCents;
+    deliveries.push({
+      fulfilMode: line.fulfilMode,
+      isReplacement: line.isReplacement,
+      quantity: line.quantity,
+      delivered,
+      refunded: false,
+    });
     mailLines.push({
       title: line.title,
       subtitle: line.subtitle,
@@ -70,7 +95,7 @@ export async function fulfilPaidOrder(
       now,
     });
   }
-  const status: OrderStatus = undeliveredCents > 0 ? "partiallyComplete" : "completed";
+  const status = paidOrderStatus(deliveries);
   await tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId));
 
   const [owner] = order.userId

@@ -1,12 +1,11 @@
 import { centsToUsd } from "../../contract/money";
-import { ORDERS_PAGE_SIZE } from "../../contract/order";
+import { ORDERS_PAGE_SIZE, type OrderStatus, PAID_ORDER_STATUSES } from "../../contract/order";
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { deliveredCredentials, orderProducts, orders, stockCredentials } from "../db/schema";
 import { notFound } from "../errors";
 import { maskEmail, timeAgo } from "./order-presentation";
 import { type Pager, containsPattern, pagerFor } from "./paging";
-import type { OrderStatus } from "./order-settlement";
 
 /* What customers read about orders: one order by id, their own list, the recent-purchases feed. */
 
@@ -15,7 +14,7 @@ export const ORDER_LOOKUP_MESSAGES = {
   invalidId: "Invalid order id",
 } as const;
 
-/** The dashboard hides pending orders older than this (spec section 4). */
+/** The dashboard hides pending orders older than this (spec section 4): unpaid ones only, never a paid one. */
 export const PENDING_VISIBLE_MS = 48 * 60 * 60 * 1000;
 export type OrderProductView = {
   product: string;
@@ -200,7 +199,7 @@ export async function recentOrders(db: Executor, now = new Date(), limit = 20): 
   const rows = await db
     .select({ id: orders.id, email: orders.email, paidAt: orders.paidAt, createdAt: orders.createdAt })
     .from(orders)
-    .where(and(inArray(orders.status, ["completed", "partiallyComplete"]), eq(orders.source, "checkout")))
+    .where(and(inArray(orders.status, PAID_ORDER_STATUSES), eq(orders.source, "checkout")))
     .orderBy(desc(sql`coalesce(${orders.paidAt}, ${orders.createdAt})`))
     .limit(limit);
   if (rows.length === 0) return [];

@@ -6,6 +6,7 @@ import { gatewayForWebhook } from "../payments/registry";
 import { type SandboxOutcome, signSandboxEvent } from "../payments/sandbox";
 import type { HostedGatewayName, PaymentEvent } from "../payments/types";
 import { centsToUsd } from "../../contract/money";
+import { isPaidOrderStatus } from "../../contract/order";
 import { creditBalance } from "./balance";
 import { type OperatorNotice, notifyOperator } from "./operator-notifications";
 import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
@@ -216,7 +217,7 @@ export async function settlePaidPayment(
     .from(orders)
     .where(eq(orders.id, payment.orderId!))
     .for("update");
-  if (order.status === "completed" || order.status === "partiallyComplete") return "applied";
+  if (isPaidOrderStatus(order.status)) return "applied";
   await fulfilPaidOrder(tx, ctx, order.id, now);
   return "applied";
 }

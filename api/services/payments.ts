@@ -1,4 +1,5 @@
 import { asc, eq } from "drizzle-orm";
+import type { OrderStatus } from "../../contract/order";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { paymentGateways, payments, users } from "../db/schema";
@@ -90,7 +91,8 @@ type CheckoutInput = {
   now?: Date;
 };
 
-export type CheckoutResult = { orderId: string; paymentUrl?: string };
+/** `status`: pending while a hosted payment is collected; paid from the balance (or $0), what the order is now. */
+export type CheckoutResult = { orderId: string; status: OrderStatus; paymentUrl?: string };
 
 /**
  * Checkout: the order is created (stock reserved, coupon counted, cart emptied) and committed as pending
@@ -147,7 +149,7 @@ async function openOrderCheckout(
   paymentMethod: string,
   undo: () => Promise<void>,
 ): Promise<CheckoutResult> {
-  if (!created.payment) return { orderId: created.orderId };
+  if (!created.payment) return { orderId: created.orderId, status: created.status };
   const gateway = paymentGatewaysFor(deps.config).get(paymentMethod as HostedGatewayName)!;
   let opened;
   try {
@@ -175,7 +177,7 @@ async function openOrderCheckout(
     .update(payments)
     .set({ providerReference: opened.providerReference, checkoutUrl: opened.checkoutUrl })
     .where(eq(payments.id, created.payment.id));
-  return { orderId: created.orderId, paymentUrl: opened.checkoutUrl };
+  return { orderId: created.orderId, status: created.status, paymentUrl: opened.checkoutUrl };
 }
 
 /** Starts a balance top-up through a hosted gateway; the webhook credits the balance when it is paid. */

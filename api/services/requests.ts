@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, max } from "drizzle-orm";
+import { isPaidOrderStatus } from "../../contract/order";
 import { OPEN_OTHER_REQUESTS_PER_LINE } from "../../contract/request";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
@@ -90,8 +91,6 @@ export type RequestView = {
 type LineKey = { orderId: string; productId: string; productOptionId: string };
 type RequestRow = typeof requests.$inferSelect;
 type LineRow = typeof orderProducts.$inferSelect;
-
-const DELIVERED_STATUSES = new Set(["completed", "partiallyComplete"]);
 
 async function requestViews(db: Executor, rows: RequestRow[]): Promise<RequestView[]> {
   const credentialIds = rows.flatMap((row) => (row.replacementCredentialId ? [row.replacementCredentialId] : []));
@@ -191,7 +190,7 @@ export async function createReplacement(
   return deps.db.transaction(async (tx) => {
     const order = await ownOrder(tx, input.userId, input.orderId, true);
     const lines = await linesOf(tx, input);
-    if (!DELIVERED_STATUSES.has(order.status)) throw conflict(REQUEST_MESSAGES.notDelivered);
+    if (!isPaidOrderStatus(order.status)) throw conflict(REQUEST_MESSAGES.notDelivered);
     const [target] = await tx
       .select()
       .from(deliveredCredentials)

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { orderStatusSchema } from "../../contract/order";
 import { pagerSchema } from "./admin.server";
 import { apiCall, apiPayload } from "./api.server";
 
@@ -39,14 +40,13 @@ export function listCustomers(context: AppLoadContext, request: Request, filters
 
 const customerOrderSchema = z.object({
   _id: z.string(),
-  status: z.enum(["pending", "completed", "partiallyComplete", "expired", "cancelled"]),
+  status: orderStatusSchema,
   createdAt: z.string(),
   price: z.number(),
   discount: z.number(),
   paymentMethod: z.string(),
   items: z.string(),
 });
-export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 const customerTicketSchema = z.object({
   _id: z.string(),
   subject: z.string(),

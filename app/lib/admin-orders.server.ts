@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { ADMIN_ORDER_STATUSES } from "../../contract/admin-orders";
+import { orderStatusSchema } from "../../contract/order";
 import { pagerSchema } from "./admin.server";
 import { apiCall, apiPayload } from "./api.server";
 
@@ -9,13 +9,11 @@ import { apiCall, apiPayload } from "./api.server";
  * the search can show a refused filter; the order page throws a 404 page for an unknown order.
  */
 
-const statusSchema = z.enum(ADMIN_ORDER_STATUSES);
-
 const orderRowSchema = z.object({
   _id: z.string(),
   createdAt: z.string(),
   email: z.string(),
-  status: statusSchema,
+  status: orderStatusSchema,
   paymentMethod: z.string(),
   price: z.number(),
   items: z.string(),
@@ -47,7 +45,7 @@ export function searchOrders(context: AppLoadContext, request: Request, query: O
 
 const orderSchema = z.object({
   _id: z.string(),
-  status: statusSchema,
+  status: orderStatusSchema,
   source: z.string(),
   email: z.string(),
   createdAt: z.string(),

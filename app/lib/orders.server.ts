@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { type OrderStatus, orderStatusSchema } from "../../contract/order";
 import { apiCall, apiPayload, type ApiResult, optionalText } from "./api.server";
 import type { CartItem } from "./cart.server";
 
@@ -8,9 +9,6 @@ import type { CartItem } from "./cart.server";
  * the sandbox gateway's payment page. Every function answers an ApiResult, so a page can show a 4xx
  * (sold out, coupon used up, 429) as a form error; 5xx and broken answers are thrown by apiCall.
  */
-
-export const ORDER_STATUSES = ["pending", "completed", "partiallyComplete", "expired", "cancelled"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 const orderProductSchema = z.object({
   product: z.string(),
@@ -36,7 +34,7 @@ export type OrderProduct = z.infer<typeof orderProductSchema>;
 
 const orderSchema = z.object({
   _id: z.string(),
-  status: z.enum(ORDER_STATUSES),
+  status: orderStatusSchema,
   createdAt: z.string(),
   price: z.number(),
   paymentMethod: z.string(),

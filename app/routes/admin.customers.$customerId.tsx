@@ -3,18 +3,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { balanceAdjustmentSchema, blockSchema } from "../../contract/admin-customers";
+import { ORDER_STATUS_LABELS } from "../../contract/browser/order";
 import { ROLE_LABELS } from "../../contract/staff";
 import { AdminTable, AdminTime, Pager, inputClass, td, th } from "~/components/admin/admin-ui";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import {
-  type CustomerOrder,
-  type StaffLedgerEntry,
-  adjustBalance,
-  readCustomerPage,
-  setBlocked,
-} from "~/lib/admin-customers.server";
+import { type StaffLedgerEntry, adjustBalance, readCustomerPage, setBlocked } from "~/lib/admin-customers.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
@@ -158,14 +153,6 @@ function BlockForm({ blocked }: { blocked: boolean }) {
     </section>
   );
 }
-
-const STATUS_LABELS: Record<CustomerOrder["status"], string> = {
-  completed: "Completed",
-  partiallyComplete: "Partially complete",
-  pending: "Pending",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
 
 /** What a ledger entry was, in staff's words: a debit without an order, or an adjustment, was made by staff. */
 function entryKind(entry: StaffLedgerEntry): string {
@@ -313,7 +300,7 @@ export default function CustomerPage() {
                   <td className={td}>
                     <AdminTime iso={order.createdAt} />
                   </td>
-                  <td className={td}>{STATUS_LABELS[order.status]}</td>
+                  <td className={td}>{ORDER_STATUS_LABELS[order.status]}</td>
                   <td className={`${td} break-words`}>{order.items}</td>
                   <td className={`${td} text-right`}>
                     {formatUsd(order.price)}

@@ -10,7 +10,7 @@ import {
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { z } from "zod";
-import { ORDER_STATUS_LABELS } from "../../contract/admin-orders";
+import { ORDER_STATUS_LABELS } from "../../contract/browser/order";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { AdminTable, AdminTime, secondaryButtonClass, td, th } from "~/components/admin/admin-ui";
 import {

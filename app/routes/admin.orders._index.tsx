@@ -1,11 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import {
-  ADMIN_ORDER_STATUSES,
-  ORDER_FILTER_MAX_LENGTH,
-  ORDER_PAYMENT_METHODS,
-  ORDER_STATUS_LABELS,
-} from "../../contract/admin-orders";
+import { ORDER_FILTER_MAX_LENGTH, ORDER_PAYMENT_METHODS } from "../../contract/admin-orders";
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from "../../contract/browser/order";
 import {
   AdminHeading,
   AdminTable,
@@ -84,7 +80,7 @@ function SearchForm({ filters }: { filters: OrderFilters }) {
         </label>
         <select id="orders-status" name="status" defaultValue={filters.status} className={inputClass}>
           <option value="">Any status</option>
-          {ADMIN_ORDER_STATUSES.map((status) => (
+          {ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {ORDER_STATUS_LABELS[status]}
             </option>

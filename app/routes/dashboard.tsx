@@ -1,9 +1,10 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { ORDER_STATUSES, type OrderStatus } from "../../contract/browser/order";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { SpinBadge } from "~/components/slots/spin-badge";
 import { formatUsd } from "~/lib/money";
-import { type Order, type OrderListQuery, type OrderStatus, listMyOrders } from "~/lib/orders.server";
+import { type Order, type OrderListQuery, listMyOrders } from "~/lib/orders.server";
 import { requireProfile } from "~/lib/session.server";
 import { readSpinBalance } from "~/lib/slots.server";
 
@@ -15,15 +16,15 @@ export const meta: MetaFunction = () => [{ title: "Dashboard | Store" }];
  * and a reload keeps what was chosen.
  */
 
+/** The list's words for each status: short, as "No {status} orders found." reads them (spec section 8). */
 const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: "Pending",
+  processing: "Processing",
   completed: "Completed",
   partiallyComplete: "Partially complete",
-  pending: "Pending",
   expired: "Expired",
   cancelled: "Cancelled",
 };
-/** Every status an order can have, in the filter's order. */
-const ORDER_STATUSES = Object.keys(STATUS_LABELS) as OrderStatus[];
 const ALL_STATUSES = "all";
 const SORTS = { createdAt: "Newest first", price: "Highest price first" } as const;
 const QUICK_ACCESS_ORDERS = 2;
@@ -104,7 +105,9 @@ function StatusBadge({ status }: { status: OrderStatus }) {
       ? "bg-green-100 text-green-800"
       : status === "pending"
         ? "bg-amber-100 text-amber-800"
-        : "bg-slate-100 text-slate-700";
+        : status === "processing"
+          ? "bg-brand-50 text-brand-700"
+          : "bg-slate-100 text-slate-700";
   return <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`}>{STATUS_LABELS[status]}</span>;
 }
 

@@ -322,15 +322,15 @@ describe("delivering a manual line", () => {
     expect(stock.map((row) => row.status)).toEqual(["delivered", "delivered"]);
     const mails = await mailsOf(orderId);
     expect(mails.map((mail) => mail.subject)).toEqual([
-      expect.stringMatching(/is ready$/),
+      expect.stringMatching(/is being processed$/),
       `Your order ${orderId.slice(0, 8)} is delivered`,
     ]);
     expect(mails[1].to).toBe(customer.email);
     expect(mails[1].text).not.toContain("pw2");
     const [entry] = (await auditOf(orderId)).filter((row) => row.action === "order.deliver");
     expect(entry.changes).toEqual({
-      before: { delivered: `${manual.title}: 0 of 2` },
-      after: { delivered: `${manual.title}: 2 of 2` },
+      before: { delivered: `${manual.title}: 0 of 2`, status: "processing" },
+      after: { delivered: `${manual.title}: 2 of 2`, status: "completed" },
     });
     expect(JSON.stringify(entry)).not.toContain("pw2");
 

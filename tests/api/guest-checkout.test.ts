@@ -50,7 +50,11 @@ describe("guest checkout in one call", () => {
       guestOrder(client, email, [{ optionId: listing.optionId, duration: 30, quantity: 2 }], { message: "hi" }),
     );
     expect(answer.status).toBe(201);
-    expect(answer.body.payload).toEqual({ orderId: expect.any(String), paymentUrl: expect.any(String) });
+    expect(answer.body.payload).toEqual({
+      orderId: expect.any(String),
+      status: "pending",
+      paymentUrl: expect.any(String),
+    });
 
     const [account] = await client.db.select().from(users).where(eq(users.email, email));
     expect(account).toMatchObject({ username: email, autoCreated: true });

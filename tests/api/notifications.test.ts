@@ -172,7 +172,7 @@ describe("events", () => {
     expect(new Date(payload.occurredAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(payload.data).toMatchObject({
       orderId,
-      status: "completed",
+      status: "processing",
       paymentMethod: "sandbox",
       total: 10,
       currency: "USD",

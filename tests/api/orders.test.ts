@@ -201,7 +201,7 @@ describe("POST /v1/order/create with the sandbox gateway", () => {
     expect(await stockByStatus(listing.optionId)).toEqual({ available: 1 });
   });
 
-  it("reserves nothing for a manual product and leaves it to the admin after payment", async () => {
+  it("reserves nothing for a manual product and leaves it to the admin after payment: processing", async () => {
     const listing = await createListing(client.db, { fulfilMode: "manual", priceCents: 300 });
     const customer = await createCustomer(client.db);
     await addToCart(client, customer.token, listing.optionId, 2);
@@ -210,7 +210,7 @@ describe("POST /v1/order/create with the sandbox gateway", () => {
     const [payment] = await client.db.select().from(payments).where(eq(payments.orderId, created.body.payload.orderId));
     await submitSandboxPayment(client.deps, payment.id, "paid");
     const read = await client.get(`/v1/order/read/${created.body.payload.orderId}`);
-    expect(read.body.payload.status).toBe("completed");
+    expect(read.body.payload.status).toBe("processing");
     expect(read.body.payload.products[0]).toMatchObject({ fullFillmode: "manual", creds: [], quantity: 2, price: 6 });
   });
 

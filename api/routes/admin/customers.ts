@@ -11,6 +11,7 @@ import {
 } from "../../../contract/admin-customers";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { usdToCents } from "../../../contract/money";
+import { orderStatusSchema } from "../../../contract/order";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
@@ -99,7 +100,7 @@ const customerDetailSchema = customerSummarySchema
   .openapi("Customer");
 const customerOrderSchema = z.object({
   _id: publicIdSchema,
-  status: z.string(),
+  status: orderStatusSchema,
   createdAt: z.string(),
   price: usdSchema,
   discount: usdSchema,

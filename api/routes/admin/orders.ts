@@ -2,7 +2,6 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
-  ADMIN_ORDER_STATUSES,
   ORDER_DATE_PATTERN,
   ORDER_FILTER_MAX_LENGTH,
   confirmationReasonField,
@@ -11,6 +10,7 @@ import {
   orderLineIdField,
   paymentIdField,
 } from "../../../contract/admin-orders";
+import { orderStatusSchema } from "../../../contract/order";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { centsToUsd } from "../../../contract/money";
 import type { ApiEnv } from "../../context";
@@ -55,7 +55,6 @@ function orderIdFrom(c: Context<ApiEnv>): string {
 
 const depsOf = (c: Context<ApiEnv>) => ({ db: c.get("db"), config: c.get("config") });
 
-const statusSchema = z.enum(ADMIN_ORDER_STATUSES);
 const queryText = (name: string, description: string) =>
   z
     .string()
@@ -84,7 +83,7 @@ const searchQuery = z.object({
   order: queryText("order", "an order id (exact)"),
   email: queryText("email", "the start of the order's email, any letter case"),
   product: queryText("product", "part of a product title on the order"),
-  status: statusSchema
+  status: orderStatusSchema
     .or(z.literal("").transform(() => undefined))
     .optional()
     .openapi({ param: { name: "status", in: "query" } }),
@@ -98,7 +97,7 @@ const searchQuery = z.object({
     .transform((value) => value === "1" || value === "true")
     .openapi({
       param: { name: "waiting", in: "query" },
-      description: "`1`: paid orders with a manual line to deliver",
+      description: "`1`: paid orders with a manual line to deliver (status `processing`)",
     }),
 });
 
@@ -107,7 +106,7 @@ const rowSchema = z
     _id: publicIdSchema,
     createdAt: z.string(),
     email: z.string(),
-    status: statusSchema,
+    status: orderStatusSchema,
     paymentMethod: z.string(),
     price: usdSchema,
     items: z.string().openapi({ description: "`2 × Title, 1 × Title` of the lines bought" }),
@@ -139,7 +138,7 @@ const lineSchema = z.object({
 const orderSchema = z
   .object({
     _id: publicIdSchema,
-    status: statusSchema,
+    status: orderStatusSchema,
     source: z.enum(["checkout", "redeem", "replacement"]),
     email: z.string(),
     createdAt: z.string(),
@@ -289,17 +288,27 @@ export const adminOrderRoutes = apiRouter()
         params,
         body: jsonBody(z.object({ lineId: orderLineIdField, credentials: deliveryCredentialsField })),
       },
-      responses: answers(200, z.object({ delivered: z.number().int() }), "delivered; the customer is mailed", {
-        ...actionFailures("the order is not paid, the line is automatic, refunded or already delivered"),
-      }),
+      responses: answers(
+        200,
+        z.object({
+          delivered: z.number().int(),
+          status: orderStatusSchema.openapi({
+            description: "`completed` once no manual line waits, else `processing`",
+          }),
+        }),
+        "delivered; the customer is mailed",
+        {
+          ...actionFailures("the order is not paid, the line is automatic, refunded or already delivered"),
+        },
+      ),
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const { delivered, message } = await deliverManualLine(depsOf(c), staffActor(c), {
+      const { delivered, status, message } = await deliverManualLine(depsOf(c), staffActor(c), {
         ...input,
         orderId: orderIdFrom(c),
       });
-      return ok(c, { delivered }, message);
+      return ok(c, { delivered, status }, message);
     },
   )
   .openapi(
@@ -322,7 +331,7 @@ export const adminOrderRoutes = apiRouter()
           }),
         ),
       },
-      responses: answers(200, z.object({ status: statusSchema }), "the order's status after it", {
+      responses: answers(200, z.object({ status: orderStatusSchema }), "the order's status after it", {
         ...actionFailures("the payment or the order is already paid, or another payment has this reference"),
       }),
     }),
@@ -356,19 +365,29 @@ export const adminOrderRoutes = apiRouter()
             }),
         ),
       },
-      responses: answers(200, z.object({ refunded: usdSchema }), "credited to the customer's balance", {
-        ...actionFailures(
-          "not paid, no account, nothing paid, a line already refunded, or nothing left to refund on it",
-        ),
-      }),
+      responses: answers(
+        200,
+        z.object({
+          refunded: usdSchema,
+          status: orderStatusSchema.openapi({
+            description: "the order's status after it (a refunded manual line waits no more)",
+          }),
+        }),
+        "credited to the customer's balance",
+        {
+          ...actionFailures(
+            "not paid, no account, nothing paid, a line already refunded, or nothing left to refund on it",
+          ),
+        },
+      ),
     }),
     async (c) => {
       const input = c.req.valid("json");
-      const { refundedCents, message } = await refundToBalance(depsOf(c), staffActor(c), {
+      const { refundedCents, status, message } = await refundToBalance(depsOf(c), staffActor(c), {
         ...input,
         orderId: orderIdFrom(c),
       });
-      return ok(c, { refunded: centsToUsd(refundedCents) }, message);
+      return ok(c, { refunded: centsToUsd(refundedCents), status }, message);
     },
   )
   .openapi(

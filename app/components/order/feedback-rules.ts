@@ -1,3 +1,4 @@
+import { isPaidOrderStatus } from "../../../contract/browser/order";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 
 /* The order page's feedback rules that the browser needs too; the form's schema lives in feedback-schema.ts. */
@@ -14,7 +15,7 @@ export const feedbackFormId = (line: { product: string; productOption: string })
  * The API checks again.
  */
 export function canRate(order: Pick<Order, "status" | "products">, line: OrderProduct): boolean {
-  if (order.status !== "completed" && order.status !== "partiallyComplete") return false;
+  if (!isPaidOrderStatus(order.status)) return false;
   if (line.isReplacement) return false;
   return order.products.some(
     (other) =>

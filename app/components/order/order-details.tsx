@@ -1,4 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
+import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { formatUsd } from "~/lib/money";
 import type { Order } from "~/lib/orders.server";
 import { canRate, feedbackFormId } from "./feedback-rules";
@@ -6,14 +7,6 @@ import { type FeedbackAccess, OrderFeedback } from "./order-feedback";
 import { OrderProductCard } from "./order-product-card";
 import { lineRequestProps, OrderRequestDialog } from "./request-panels";
 import type { OrderPanel, OrderRequestsData } from "./requests.server";
-
-const STATUS_LABELS: Record<Order["status"], string> = {
-  pending: "Waiting for payment",
-  completed: "Completed",
-  partiallyComplete: "Partially complete",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
 
 const PAYMENT_LABELS: Record<string, string> = {
   coinbase: "Crypto",
@@ -35,7 +28,7 @@ function OrderSummary({ order }: { order: Order }) {
       </div>
       <div>
         <dt className="font-semibold text-slate-600">Status</dt>
-        <dd data-testid="order-status">{STATUS_LABELS[order.status]}</dd>
+        <dd data-testid="order-status">{ORDER_STATUS_LABELS[order.status]}</dd>
       </div>
       <div>
         <dt className="font-semibold text-slate-600">Placed</dt>

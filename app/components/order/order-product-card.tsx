@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { type ReactNode, useId } from "react";
+import { isPaidOrderStatus } from "../../../contract/browser/order";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 import { formatUsd } from "~/lib/money";
 import { ProductImage } from "../product-image";
@@ -68,7 +69,8 @@ export function OrderProductCard({
   actions?: ReactNode;
   children?: ReactNode;
 }) {
-  const delivered = order.status === "completed" || order.status === "partiallyComplete";
+  // A paid order shows what is delivered, its manual lines being processed or not.
+  const delivered = isPaidOrderStatus(order.status);
   const credentials = delivered ? parseCredentials(product.creds, product.credIndexes) : [];
   const many = credentials.length > 1;
   const headingId = useId();

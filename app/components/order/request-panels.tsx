@@ -1,5 +1,6 @@
 import { Form, Link, useActionData, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { isPaidOrderStatus } from "../../../contract/browser/order";
 import { OTHER_REQUEST_PLACEHOLDER, REPLACEMENT_MESSAGE_PLACEHOLDER } from "../../../contract/request";
 import { ErrorList, FormErrors, SubmitButton } from "../account/form-fields";
 import { RouteDialog } from "../dialog";
@@ -35,7 +36,7 @@ export function orderHref(orderId: string, panel?: { show: OrderPanel["show"]; l
   return `/find-order?${search}`;
 }
 
-const delivered = (order: Order) => order.status === "completed" || order.status === "partiallyComplete";
+const delivered = (order: Order) => isPaidOrderStatus(order.status);
 const warrantyEnded = (expiry: string | null) => !expiry || new Date(expiry).getTime() <= Date.now();
 
 const STATUS_TEXT: Record<OrderRequest["status"], string> = {
