@@ -82,9 +82,23 @@ for (const viewport of VIEWPORTS) {
     const order = await unpaidOrder(request, customer, "manual");
     await page.goto(`/pay/sandbox/${order.paymentId}`);
     await page.getByRole("button", { name: /^Pay / }).click();
+    await expect(page.getByTestId("order-status")).toHaveText("Being processed");
     await expect(page.getByTestId("order-product")).toContainText("being processed");
 
     await openOrderAsOwner(page, order.orderId);
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Being processed");
+    // The list's status filter finds it among the orders being processed, flagged to deliver.
+    await page.goto("/admin/orders");
+    await page.getByLabel("Status").selectOption("processing");
+    await page.getByLabel("Order id").fill(order.orderId);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/status=processing/);
+    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: order.orderId.slice(0, 8) }) });
+    await expect(row).toContainText("Being processed");
+    await expect(row).toContainText("to deliver");
+    await expectNoOverflow(page, "/admin/orders?status=processing");
+    await row.getByRole("link", { name: order.orderId.slice(0, 8) }).click();
+    await expect(page.getByRole("heading", { name: `Order ${order.orderId}` })).toBeVisible();
     await expect(page.getByText("Character Aria on EU-2")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: order.product.title })).toContainText("0 of 1");
     const credentials = page.getByLabel(`Credentials for ${order.product.title} (1 needed)`);
@@ -96,9 +110,12 @@ for (const viewport of VIEWPORTS) {
     const username = `aria-${testInfo.project.name}-${viewport.name}-${Date.now().toString(36)}`;
     await page.getByLabel(`Credentials for ${order.product.title} (1 needed)`).fill(`${username}:S3cret:pass`);
     await page.getByRole("button", { name: "Deliver" }).click();
-    await expect(page.getByText("Delivered 1 credential; the customer was mailed.").first()).toBeVisible();
+    await expect(
+      page.getByText("Delivered 1 credential; the customer was mailed. The order is completed.").first(),
+    ).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: order.product.title }).first()).toContainText("1 of 1");
     await expect(page.getByRole("button", { name: "Deliver" })).toHaveCount(0);
+    await expect(page.getByTestId("admin-order-status")).toHaveText("Completed");
     const mails = page.getByRole("table", { name: "Mails about this order" });
     await expect(mails).toContainText(`Your order ${order.orderId.slice(0, 8)} is delivered`);
     await expectNoOverflow(page, "/admin/orders/{id}");
@@ -112,6 +129,7 @@ for (const viewport of VIEWPORTS) {
     expect(mail).not.toContain("S3cret");
 
     await page.goto(`/find-order?id=${order.orderId}`);
+    await expect(page.getByTestId("order-status")).toHaveText("Completed");
     const card = page.getByTestId("order-product");
     await expect(card.getByRole("textbox", { name: "Username" })).toHaveValue(username);
     await expect(card.getByRole("textbox", { name: "Password" })).toHaveValue("S3cret:pass");

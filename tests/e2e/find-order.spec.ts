@@ -204,6 +204,7 @@ test("a manual-fulfilment order says it is being processed once paid", async ({ 
   const order = await sandboxOrder(request, testInfo, "manual");
   await payInSandbox(page, order.paymentPath, order.plan.duration.price);
   await expect(page).toHaveURL(new RegExp(`/find-order\\?id=${order.orderId}$`));
+  await expect(page.getByTestId("order-status")).toHaveText("Being processed");
   await expect(page.getByTestId("order-product")).toContainText("being processed");
 });
 
