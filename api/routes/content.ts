@@ -50,7 +50,14 @@ export const contentRoutes = apiRouter()
       summary: "Questions and answers by position",
       responses: answers(
         200,
-        z.array(z.object({ _id: publicIdSchema, question: z.string(), answer: z.string() })),
+        z.array(
+          z.object({
+            _id: publicIdSchema,
+            id: publicIdSchema.openapi({ description: "the same as `_id`: the spec's FAQ names it `id`" }),
+            question: z.string(),
+            answer: z.string(),
+          }),
+        ),
         "FAQs",
       ),
     }),

@@ -20,11 +20,13 @@ export async function listPaymentGateways(db: Executor) {
     .orderBy(asc(paymentGateways.position), asc(paymentGateways.name));
 }
 
+/** Each entry carries its id twice: `_id` as every other /v1 record, `id` as the spec's FAQ names it. */
 export async function listFaqs(db: Executor) {
-  return db
+  const rows = await db
     .select({ _id: faqs.id, question: faqs.question, answer: faqs.answer })
     .from(faqs)
     .orderBy(asc(faqs.position), asc(faqs.id));
+  return rows.map((row) => ({ _id: row._id, id: row._id, question: row.question, answer: row.answer }));
 }
 
 export async function listSocialLinks(db: Executor) {

@@ -272,12 +272,13 @@ describe("content endpoints", () => {
     ]);
   });
 
-  it("lists FAQs by position and social links", async () => {
+  it("lists FAQs by position, each with `_id` and the spec's `id`, and social links", async () => {
     const faqAnswer = await client.get("/v1/faq/read");
     expect(faqAnswer.body.payload).toEqual([
-      { _id: expect.any(String), question: "First?", answer: "A" },
-      { _id: expect.any(String), question: "Second?", answer: "B" },
+      { _id: expect.any(String), id: expect.any(String), question: "First?", answer: "A" },
+      { _id: expect.any(String), id: expect.any(String), question: "Second?", answer: "B" },
     ]);
+    for (const entry of faqAnswer.body.payload) expect(entry.id).toBe(entry._id);
     const socialAnswer = await client.get("/v1/social_link/read");
     expect(socialAnswer.body.payload).toEqual([
       { _id: expect.any(String), name: "Discord", link: "https://discord.example.com/x" },
