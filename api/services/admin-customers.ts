@@ -30,6 +30,7 @@ export const CUSTOMER_MESSAGES = {
   blockOwner: "An owner cannot be blocked. Another owner can change their role under Staff first.",
   alreadyBlocked: "This account is already blocked",
   notBlocked: "This account is not blocked",
+  ownBalance: "You cannot change your own balance. Another owner or manager can do it, and the audit log names them.",
 } as const;
 
 export const belowZeroMessage = (balanceCents: number) =>
@@ -327,13 +328,15 @@ export type BalanceAdjustment = {
 /**
  * Credits (`adjustment`) or debits (`out`, no order) a balance with one ledger entry naming the staff
  * member, the reason as its note. A debit is debitBalance's conditional UPDATE: of two debits at once
- * that only one fits, one is refused, and the balance never goes below zero.
+ * that only one fits, one is refused, and the balance never goes below zero. Nobody adjusts their own
+ * balance (ADR 035).
  */
 export async function adjustBalance(
   db: Database,
   actor: StaffActor,
   input: BalanceAdjustment,
 ): Promise<{ balance: number; message: string }> {
+  if (input.userId === actor.userId) throw forbidden(CUSTOMER_MESSAGES.ownBalance);
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select({ id: users.id, email: users.email, balanceCents: users.balanceCents })

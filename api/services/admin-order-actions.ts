@@ -15,7 +15,7 @@ import {
   stockCredentials,
   users,
 } from "../db/schema";
-import { badRequest, conflict, notFound } from "../errors";
+import { badRequest, conflict, forbidden, notFound } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { refundableByLine } from "./admin-order-refunds";
 import {
@@ -76,12 +76,17 @@ export const ORDER_ACTION_MESSAGES = {
   cancelNotPending: (status: OrderStatus) =>
     `Only an unpaid order can be cancelled; this one is ${statusLabel(status)}.`,
   cancelled: "Order cancelled; its reserved stock is back on sale.",
+  ownOrder: "This is your own order: staff do not act on their own orders. Another owner or manager can do it.",
 } as const;
 
-/** The order's row, locked until the transaction ends. */
-async function lockOrder(tx: Executor, orderId: string) {
+/**
+ * The order's row, locked until the transaction ends. An order of the staff member's own account is
+ * refused (ADR 035): nobody delivers, confirms, refunds to, resends or cancels for themselves.
+ */
+async function lockOrder(tx: Executor, actor: StaffActor, orderId: string) {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
   if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
+  if (order.userId !== null && order.userId === actor.userId) throw forbidden(ORDER_ACTION_MESSAGES.ownOrder);
   return order;
 }
 
@@ -149,7 +154,7 @@ export async function deliverManualLine(
   const now = input.now ?? new Date();
   const pasted = parseDeliveryText(input.credentials);
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrder(tx, actor, input.orderId);
     const [line] = await tx
       .select()
       .from(orderProducts)
@@ -238,7 +243,7 @@ export async function confirmPaymentByHand(
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     // The order, then the payment: the order webhooks and the expiry job lock them in.
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrder(tx, actor, input.orderId);
     const [payment] = await tx
       .select()
       .from(payments)
@@ -304,7 +309,7 @@ export async function refundToBalance(
 ): Promise<{ refundedCents: number; status: OrderStatus; message: string }> {
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrder(tx, actor, input.orderId);
     const refusal = refundRefusal(order);
     if (refusal) throw conflict(refusal);
     const rows = await orderLinesWithDeliveries(tx, order.id);
@@ -447,7 +452,7 @@ export async function resendOrderMail(
 ): Promise<{ message: string }> {
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrder(tx, actor, input.orderId);
     if (!isPaidOrderStatus(order.status)) throw conflict(ORDER_ACTION_MESSAGES.resendNotPaid(order.status));
     const [waiting] = await tx
       .select({ id: mailOutbox.id })
@@ -478,7 +483,7 @@ export async function cancelPendingOrder(
 ): Promise<{ message: string }> {
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, input.orderId);
+    const order = await lockOrder(tx, actor, input.orderId);
     if (order.status !== "pending") throw conflict(ORDER_ACTION_MESSAGES.cancelNotPending(order.status));
     await closeUnpaidOrder(tx, order, "cancelled", now);
     await recordAudit(tx, actor, {

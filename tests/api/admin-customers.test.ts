@@ -17,6 +17,7 @@ import {
 } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
 import { issueChallenge } from "../../api/services/human-check";
+import { CUSTOMER_MESSAGES } from "../../api/services/admin-customers";
 import { generateKeys } from "../../api/services/redeem-keys";
 import { createSession } from "../../api/services/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
@@ -283,6 +284,35 @@ describe("balance adjustments", () => {
     );
     expect(unknown.status).toBe(404);
     expect(await balanceOf(shopper.id)).toBe(100);
+  });
+
+  it("refuses a staff member's own balance (403) for managers and owners alike, and lets another one adjust it", async () => {
+    for (const role of ["manager", "owner"] as const) {
+      const member = await createCustomer(client.db, { role, balanceCents: 100 });
+      for (const direction of ["credit", "debit"] as const) {
+        const refused = await client.post(
+          `/v1/admin/customers/${member.id}/balance`,
+          { direction, amount: direction === "credit" ? 10_000 : 1, reason: "My own bonus" },
+          { token: member.token },
+        );
+        expect(refused, `${role} ${direction}`).toMatchObject({
+          status: 403,
+          body: { message: CUSTOMER_MESSAGES.ownBalance },
+        });
+      }
+      expect(await balanceOf(member.id)).toBe(100);
+      expect(await client.db.select().from(balanceLedger).where(eq(balanceLedger.userId, member.id))).toEqual([]);
+      expect(await auditOf(member.id)).toEqual([]);
+
+      const byAnother = await client.post(
+        `/v1/admin/customers/${member.id}/balance`,
+        { direction: "credit", amount: 1, reason: "Expenses" },
+        { token: owner.token },
+      );
+      expect(byAnother.status).toBe(200);
+      expect(await balanceOf(member.id)).toBe(200);
+      expect((await auditOf(member.id)).map((entry) => entry.actorUserId)).toEqual([owner.id]);
+    }
   });
 });
 

@@ -654,6 +654,54 @@ describe("resending the order mail and cancelling", () => {
   });
 });
 
+// ---------------------------------------------------------------- staff's own orders (ADR 035)
+
+describe("a staff member's own orders", () => {
+  it("refuses every action on them (403) for managers and owners alike, changes nothing, and lets another staff member act", async () => {
+    for (const role of ["manager", "owner"] as const) {
+      const buyer = await createCustomer(client.db, { role, balanceCents: 10_000 });
+      const own = await placeOrder([[await listing({ fulfilMode: "manual" }), 1]], {
+        method: "balance",
+        customer: buyer,
+      });
+      await client.db.update(mailOutbox).set({ status: "sent" }).where(eq(mailOutbox.orderId, own.orderId));
+      const lineId = (await get(`/orders/${own.orderId}`, buyer.token)).body.payload.lines[0]._id;
+      const unpaid = await placeOrder([[await listing({ stock: 1 }), 1]], { customer: buyer });
+      const attempts: [string, string, object][] = [
+        [own.orderId, "deliver", { lineId, credentials: "mine:pw" }],
+        [own.orderId, "refund", { wholeOrder: true }],
+        [own.orderId, "resend-mail", {}],
+        [
+          unpaid.orderId,
+          "confirm-payment",
+          { paymentId: unpaid.payment.id, reference: "own-ref", reason: "Paid, trust me" },
+        ],
+        [unpaid.orderId, "cancel", {}],
+      ];
+      for (const [orderId, action, body] of attempts) {
+        const refused = await post(`/orders/${orderId}/${action}`, body, buyer.token);
+        expect(refused, `${role} ${action}`).toMatchObject({
+          status: 403,
+          body: { message: ORDER_ACTION_MESSAGES.ownOrder },
+        });
+      }
+      expect(await deliveredOn(own.orderId)).toHaveLength(0);
+      expect(await balanceOf(buyer.id)).toBe(10_000 - 500);
+      expect(await mailsOf(own.orderId)).toHaveLength(1);
+      const [stillUnpaid] = await client.db.select().from(orders).where(eq(orders.id, unpaid.orderId));
+      expect(stillUnpaid.status).toBe("pending");
+      expect(await auditOf(own.orderId)).toEqual([]);
+      expect(await auditOf(unpaid.orderId)).toEqual([]);
+
+      // Another manager or owner handles it, and the audit log names them.
+      expect((await post(`/orders/${own.orderId}/refund`, { wholeOrder: true }, manager.token)).status).toBe(200);
+      expect(await balanceOf(buyer.id)).toBe(10_000);
+      expect((await post(`/orders/${unpaid.orderId}/cancel`, {}, owner.token)).status).toBe(200);
+      expect((await auditOf(unpaid.orderId)).map((entry) => entry.actorUserId)).toEqual([owner.id]);
+    }
+  });
+});
+
 // ---------------------------------------------------------------- races (PostgreSQL)
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("order actions under concurrency (PostgreSQL)", () => {

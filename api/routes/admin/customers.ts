@@ -220,11 +220,13 @@ export const customerRoutes = apiRouter()
       summary: "Credit or debit the balance with a reason; audited",
       description:
         "One ledger entry naming the staff member, the reason as its note: a credit is `adjustment`, a debit `out` " +
-        "(the customer sees the reason and 'Admin'). A debit never takes the balance below zero.",
+        "(the customer sees the reason and 'Admin'). A debit never takes the balance below zero. Nobody " +
+        "adjusts their own balance.",
       ...staffRoute("customersWrite"),
       request: { ...customerPath, body: jsonBody(balanceAdjustmentSchema) },
       responses: answers(200, z.object({ balance: usdSchema }), "the new balance", {
         ...CUSTOMER_FAILURES,
+        403: "the role does not reach this area, or the balance is the caller's own",
         409: "the debit is more than the balance (`errors.amount` says the balance)",
       }),
     }),

@@ -225,7 +225,7 @@ const NOT_FOUND = { 404: "`Order not found` (or the line or payment named is not
 const actionFailures = (conflict: string) => ({
   ...BAD_INPUT,
   ...UNAUTHORIZED,
-  ...STAFF_ONLY,
+  403: "the role does not reach this area, or the order is the caller's own",
   ...NOT_FOUND,
   409: conflict,
 });
