@@ -34,7 +34,7 @@ export type StaffRouteOptions = { beforeTwoFactor?: boolean };
 /** The staff member behind this request, for the audit log; call it after staffOnly has passed. */
 export function staffActor(c: Context<ApiEnv>): StaffActor {
   const user = requireUser(c);
-  return { userId: user.id, email: user.email, role: user.role, ip: requestIp(c) };
+  return { userId: user.id, email: user.email, role: user.role, ip: requestIp(c), sessionId: user.sessionId };
 }
 
 /** What an admin route declares: the area it belongs to, as route middleware and in the reference. */

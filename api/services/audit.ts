@@ -10,8 +10,11 @@ import { type Pager, containsPattern, pagerFor } from "./paging";
  * fields that changed, before and after; secrets (passwords, credentials) are never put in them.
  */
 
-/** Who made a change, from where: the staff member's session, or the command line. */
-export type StaffActor = { userId: string | null; email: string; role: string; ip: string };
+/**
+ * Who made a change, from where: the staff member's session, or the command line. `sessionId` is the
+ * session the change came through, kept when a change signs other sessions out (ADR 035).
+ */
+export type StaffActor = { userId: string | null; email: string; role: string; ip: string; sessionId?: string };
 
 /** A field's value as the log shows it. */
 type Shown = string | number | boolean | null | string[];

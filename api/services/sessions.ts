@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { type Role, STAFF_SESSION_HOURS } from "../../contract/staff";
 import type { Executor } from "../db/client";
 import { sessions, users } from "../db/schema";
@@ -88,6 +88,20 @@ export async function revokeSession(db: Executor, sessionId: string, now = new D
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Signs every staff account (any role but customer) out everywhere, except the session named in `keep`. */
+export async function revokeStaffSessions(db: Executor, options: { now?: Date; keep?: string } = {}): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: options.now ?? new Date() })
+    .where(
+      and(
+        inArray(sessions.userId, db.select({ id: users.id }).from(users).where(ne(users.role, "customer"))),
+        isNull(sessions.revokedAt),
+        options.keep ? ne(sessions.id, options.keep) : sql`true`,
+      ),
+    );
 }
 
 /** Signs the user out everywhere, except the session named in `keep` when given. */

@@ -7,6 +7,7 @@ import { badRequest, conflict, notFound } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { insertAccount } from "./accounts";
 import { hashPassword, passwordProblem } from "./passwords";
+import { revokeAllSessions } from "./sessions";
 
 /*
  * Staff accounts (ADR 023). Staff are ordinary accounts with a role; they sign in through the same
@@ -46,6 +47,7 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
 /**
  * Gives the account with this email a role (customer takes staff access away). The owners' rows
  * are locked first, so two owners demoting each other at once cannot leave the store with none.
+ * The account's sessions end (but the one making the change): each signs in again in its new role.
  */
 export async function setRole(
   db: Database,
@@ -69,6 +71,7 @@ export async function setRole(
       .set({ role: input.role, updatedAt: new Date() })
       .where(eq(users.id, account.id))
       .returning();
+    await revokeAllSessions(tx, account.id, { keep: actor.sessionId });
     await recordAudit(tx, actor, {
       action: "staff.role",
       objectType: "user",

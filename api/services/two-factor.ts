@@ -9,12 +9,15 @@ import { recoveryCodes, signInChallenges, storeSettings, users } from "../db/sch
 import { AppError, badRequest, conflict } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { type RateRule, hitRateLimit } from "./rate-limit";
+import { revokeAllSessions, revokeStaffSessions } from "./sessions";
 
 /*
  * Staff two-factor sign-in (ADR 027): TOTP (RFC 6238: SHA-1, 30 s, 6 digits, one step either side) from an
  * authenticator app, with ten single-use recovery codes. The secret is stored encrypted with a key derived
  * from SESSION_SECRET; a code is accepted once (`totp_last_step`); recovery codes and sign-in challenges are
- * stored as hashes. An owner can require it of every staff member.
+ * stored as hashes. An owner can require it of every staff member. Turning it on, and requiring it, sign out
+ * every other session of the accounts concerned: a password-only session from before would outlive the rule
+ * (ADR 035).
  */
 
 export const TWO_FACTOR_MESSAGES = {
@@ -135,6 +138,7 @@ export async function enableTwoFactor(db: Database, config: Config, actor: Staff
     const step = matchingStep(decrypt(config, user.totpSecret), code.trim(), now);
     if (step === null) throw badRequest(TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
     await tx.update(users).set({ totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, user.id));
+    await revokeAllSessions(tx, user.id, { now, keep: actor.sessionId });
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx
@@ -209,7 +213,10 @@ export async function disableTwoFactor(
   });
 }
 
-/** Owners require two-factor sign-in of every staff member, or stop requiring it. */
+/**
+ * Owners require two-factor sign-in of every staff member, or stop requiring it. Requiring it signs every
+ * staff session out but the owner's current one: each signs in again under the rule.
+ */
 export async function setTwoFactorRequired(db: Database, actor: StaffActor, required: boolean) {
   // An owner without it would lock themselves out of the very switch that undoes this.
   if (required && !(await twoFactorStatus(db, actor.userId!)).enabled) throw conflict(TWO_FACTOR_MESSAGES.ownerFirst);
@@ -219,6 +226,7 @@ export async function setTwoFactorRequired(db: Database, actor: StaffActor, requ
       .insert(storeSettings)
       .values({ key: REQUIRED_KEY, value: required })
       .onConflictDoUpdate({ target: storeSettings.key, set: { value: required, updatedAt: new Date() } });
+    if (required && !before) await revokeStaffSessions(tx, { keep: actor.sessionId });
     await recordAudit(tx, actor, {
       action: "two-factor.policy",
       objectType: "settings",

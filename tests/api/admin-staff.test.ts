@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
 import { STAFF_MESSAGES, createOrPromoteOwner } from "../../api/services/staff";
-import { STAFF_SESSION_LIFETIME_MS } from "../../api/services/sessions";
+import { STAFF_SESSION_LIFETIME_MS, createSession } from "../../api/services/sessions";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
 let client: ShopTestApi;
@@ -131,6 +131,38 @@ describe("/v1/admin/staff", () => {
     // The same role again changes nothing and writes nothing.
     await client.post("/v1/admin/staff/role", { email: person.email, role: "support" }, { token: owner.token });
     expect(await client.db.select().from(auditLog).where(eq(auditLog.objectId, person.id))).toHaveLength(1);
+  });
+
+  it("ends every session of an account whose role changes, but keeps the session that made the change", async () => {
+    const owner = await createCustomer(client.db, { role: "owner" });
+    await createCustomer(client.db, { role: "owner" });
+    const ownerElsewhere = await createSession(client.db, owner.id);
+    const person = await createCustomer(client.db, { role: "manager" });
+    const personElsewhere = await createSession(client.db, person.id);
+    const access = async (token: string) => (await client.get("/v1/user/access", { token })).status;
+
+    const demoted = await client.post(
+      "/v1/admin/staff/role",
+      { email: person.email, role: "support" },
+      { token: owner.token },
+    );
+    expect(demoted.status).toBe(200);
+    expect(await access(person.token)).toBe(401);
+    expect(await access(personElsewhere)).toBe(401);
+    expect(await access(ownerElsewhere)).toBe(200);
+    // Signing in again gives the new role.
+    const fresh = await createSession(client.db, person.id);
+    expect((await client.get("/v1/admin/me", { token: fresh })).body.payload.role).toBe("support");
+
+    // An owner who changes their own role keeps the session they did it from, and no other.
+    const stepsDown = await client.post(
+      "/v1/admin/staff/role",
+      { email: owner.email, role: "manager" },
+      { token: owner.token },
+    );
+    expect(stepsDown.status).toBe(200);
+    expect((await client.get("/v1/admin/me", { token: owner.token })).body.payload.role).toBe("manager");
+    expect(await access(ownerElsewhere)).toBe(401);
   });
 
   it("refuses an unknown email, a bad role, and demoting the last owner", async () => {

@@ -57,6 +57,14 @@ async function enrol(who: { token: string }) {
 const passwordStep = (username: string) => client.post("/v1/user/login", { username, password: PASSWORD });
 const codeStep = (challenge: string, code: string) => client.post("/v1/user/login/two-factor", { challenge, code });
 
+/** A new session through both steps, with the app's next code (enrolment spent this step's). */
+async function signInWithCode(username: string, secret: string): Promise<string> {
+  const challenge = (await passwordStep(username)).body.payload.challenge as string;
+  const signedIn = await codeStep(challenge, codeAt(secret, step() + 1));
+  expect(signedIn.status).toBe(200);
+  return signedIn.body.payload.token;
+}
+
 describe("enrolment", () => {
   it("turns on only with a right code, stores the secret encrypted, and audits it", async () => {
     const staff = await account("support");
@@ -84,6 +92,18 @@ describe("enrolment", () => {
     const [entry] = await client.db.select().from(auditLog).where(eq(auditLog.action, "two-factor.enable"));
     expect(entry).toBeDefined();
     expect(JSON.stringify(entry.changes)).not.toContain(secret);
+  });
+
+  it("signs out the member's other sessions, password-only ones from before, and keeps the one that turned it on", async () => {
+    const staff = await account("manager");
+    const earlier = (await passwordStep(staff.username)).body.payload.token as string;
+    const bystander = await account("manager");
+    expect((await client.get("/v1/admin/customers", { token: earlier })).status).toBe(200);
+    await enrol(staff);
+    expect((await client.get("/v1/admin/customers", { token: earlier })).status).toBe(401);
+    expect((await client.get("/v1/user/access", { token: earlier })).status).toBe(401);
+    expect((await client.get("/v1/admin/customers", { token: staff.token })).status).toBe(200);
+    expect((await client.get("/v1/admin/customers", { token: bystander.token })).status).toBe(200);
   });
 
   it("is for staff: a customer gets 403", async () => {
@@ -157,6 +177,27 @@ describe("signing in with a second factor", () => {
 });
 
 describe("required for all staff", () => {
+  it("signs out every staff session but the owner's current one; customers stay signed in", async () => {
+    const owner = await account("owner");
+    const ownerElsewhere = await signInWithCode(owner.username, (await enrol(owner)).secret);
+    const manager = await account("manager");
+    const enrolled = await account("support");
+    const enrolledSession = await signInWithCode(enrolled.username, (await enrol(enrolled)).secret);
+    const customer = await account("customer");
+    expect((await client.put("/v1/admin/two-factor/policy", { required: true }, { token: owner.token })).status).toBe(
+      200,
+    );
+    try {
+      for (const token of [ownerElsewhere, manager.token, enrolled.token, enrolledSession]) {
+        expect((await client.get("/v1/user/access", { token })).status).toBe(401);
+      }
+      expect((await client.get("/v1/admin/staff", { token: owner.token })).status).toBe(200);
+      expect((await client.get("/v1/user/access", { token: customer.token })).status).toBe(200);
+    } finally {
+      await client.put("/v1/admin/two-factor/policy", { required: false }, { token: owner.token });
+    }
+  });
+
   it("sends staff without it to enrol first, and keeps it on for those who have it", async () => {
     const owner = await account("owner");
     const manager = await account("manager");
@@ -169,6 +210,9 @@ describe("required for all staff", () => {
     const set = await client.put("/v1/admin/two-factor/policy", { required: true }, { token: owner.token });
     expect(set.status).toBe(200);
     try {
+      // The manager's session ended with the change: a new sign-in reaches only the enrolment.
+      expect((await client.get("/v1/admin/me", { token: manager.token })).status).toBe(401);
+      manager.token = (await passwordStep(manager.username)).body.payload.token;
       const refused = await client.get("/v1/admin/customers", { token: manager.token });
       expect(refused).toMatchObject({ status: 403, body: { message: TWO_FACTOR_MESSAGES.enrolFirst } });
       const me = await client.get("/v1/admin/me", { token: manager.token });

@@ -224,6 +224,13 @@ test("support reads orders but has no action on them", async ({ page, request },
   });
   const support = await newCustomer(request, testInfo, "support");
   await call(request, "POST", "/v1/admin/staff/role", { email: customerEmail(support), role: "support" }, owner.token);
+  // The role change ended its sessions: its token now is a new sign-in's.
+  const supportToken = (
+    await call<{ token: string }>(request, "POST", "/v1/user/login", {
+      username: support.username,
+      password: support.password,
+    })
+  ).token;
   await signInThroughForm(page, support.username, support.password, `/admin/orders/${order.orderId}`);
   await expect(page.getByRole("heading", { name: `Order ${order.orderId}` })).toBeVisible();
   await expect(page.getByRole("button", { name: "Show credentials" })).toBeVisible();
@@ -231,7 +238,7 @@ test("support reads orders but has no action on them", async ({ page, request },
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
   const refused = await request.post(`/v1/admin/orders/${order.orderId}/cancel`, {
     data: {},
-    headers: { authorization: `Bearer ${support.token}` },
+    headers: { authorization: `Bearer ${supportToken}` },
   });
   expect(refused.status()).toBe(403);
 });

@@ -37,11 +37,16 @@ export async function ownerToken(request: APIRequestContext): Promise<string> {
   return token;
 }
 
-/** A new account given `role` by the owner through /v1/admin/staff/role. */
+/** A new account given `role` by the owner through /v1/admin/staff/role, with a token of its new role. */
 export async function newStaff(request: APIRequestContext, testInfo: TestInfo, role: "manager" | "support") {
   const account = await newAccount(request, testInfo, role);
   await call(request, "POST", "/v1/admin/staff/role", { email: account.email, role }, await ownerToken(request));
-  return account;
+  // The change ended the account's sessions (ADR 035): it signs in again in its new role.
+  const { token } = await call<{ token: string }>(request, "POST", "/v1/user/login", {
+    username: account.username,
+    password: account.password,
+  });
+  return { ...account, token };
 }
 
 /** Nothing on the page is wider than the window. */

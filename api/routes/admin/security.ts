@@ -67,7 +67,8 @@ export const securityRoutes = apiRouter()
       method: "post",
       path: "/two-factor/enable",
       tags: ADMIN,
-      summary: "Turn two-factor sign-in on with the first code; answers ten recovery codes, shown once; audited",
+      summary:
+        "Turn two-factor sign-in on with the first code; other sessions end; answers ten recovery codes, shown once; audited",
       ...staffRoute("overview", { beforeTwoFactor: true }),
       request: { body: jsonBody(codeInput) },
       responses: answers(200, z.object({ recoveryCodes: z.array(z.string()) }), "the recovery codes", {
@@ -77,7 +78,11 @@ export const securityRoutes = apiRouter()
     }),
     async (c) => {
       const result = await enableTwoFactor(c.get("db"), c.get("config"), staffActor(c), c.req.valid("json").code);
-      return ok(c, result, "Two-factor sign-in is on. Keep your recovery codes somewhere safe.");
+      return ok(
+        c,
+        result,
+        "Two-factor sign-in is on and your other sessions are signed out. Keep your recovery codes somewhere safe.",
+      );
     },
   )
   .openapi(
@@ -103,7 +108,8 @@ export const securityRoutes = apiRouter()
       method: "put",
       path: "/two-factor/policy",
       tags: ADMIN,
-      summary: "Owners: require two-factor sign-in of every staff member, or stop requiring it; audited",
+      summary:
+        "Owners: require two-factor sign-in of every staff member (every other staff session ends), or stop; audited",
       ...staffRoute("staff"),
       request: { body: jsonBody(z.object({ required: z.boolean({ invalid_type_error: "Choose on or off" }) })) },
       responses: answers(200, z.object({ required: z.boolean() }), "the policy", {
@@ -117,7 +123,9 @@ export const securityRoutes = apiRouter()
       return ok(
         c,
         { required },
-        required ? "Two-factor sign-in is now required of all staff" : "Two-factor sign-in is optional again",
+        required
+          ? "Two-factor sign-in is now required of all staff; every other staff session is signed out"
+          : "Two-factor sign-in is optional again",
       );
     },
   );

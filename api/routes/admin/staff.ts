@@ -158,7 +158,7 @@ export const staffRoutes = apiRouter()
       method: "post",
       path: "/staff/role",
       tags: ADMIN,
-      summary: "Give an account a role (`customer` takes staff access away); audited",
+      summary: "Give an account a role (`customer` takes staff access away); its sessions end; audited",
       description: "The account must exist (the person signs up first). The last owner cannot be demoted.",
       ...staffRoute("staff"),
       request: { body: jsonBody(z.object({ email: emailField, role: staffRoleField })) },
