@@ -63,6 +63,28 @@ export function accountChangedMail(options: {
 }
 
 /**
+ * Many wrong two-factor codes followed a right password: whoever typed them knows the password. Sent once
+ * per hour the limit trips; it says nothing about where the attempts came from.
+ */
+export function twoFactorLimitMail(options: { to: string; publicUrl: string }): OutgoingMail {
+  const subject = "Many wrong sign-in codes for your account";
+  const what =
+    "Someone entered your password correctly, then many wrong codes from your authenticator app. " +
+    "Signing in to your account with a code is paused for up to an hour.";
+  const help =
+    "If this was you, wait and try again with the code your app shows. If not, someone knows your password: " +
+    "choose a new one now and tell the store's owner.";
+  const forgotUrl = `${options.publicUrl}/forgot`;
+  const text = [what, "", help, forgotUrl].join("\n");
+  const html = simpleHtml(subject, [
+    escapeHtml(what),
+    escapeHtml(help),
+    `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`,
+  ]);
+  return { to: options.to, subject, text, html };
+}
+
+/**
  * A request on an order was resolved. Like the order mail it carries the order link, not the new
  * credentials or staff's words: mail is stored and forwarded in many places.
  */

@@ -81,6 +81,17 @@ export async function hitRateLimit(
   throwWhenOver(rule, hits, windowStart(rule, now), now, options.scale);
 }
 
+/**
+ * Gives back one hit counted in the window of `now`: a hit counted before the outcome was known (so that
+ * requests at once cannot all pass under the limit) that turned out not to be a failure.
+ */
+export async function uncountHit(db: Executor, rule: RateRule, subject: string, now: Date): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ hits: sql`greatest(${rateLimits.hits} - 1, 0)` })
+    .where(and(eq(rateLimits.key, `${rule.name}:${subject}`), eq(rateLimits.windowStart, windowStart(rule, now))));
+}
+
 /** The hits the current window holds, without counting one (for thresholds on failures only). */
 export async function hitsSoFar(db: Executor, rule: RateRule, subject: string, now = new Date()): Promise<number> {
   const [row] = await db

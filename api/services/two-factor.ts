@@ -7,8 +7,10 @@ import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { recoveryCodes, signInChallenges, storeSettings, users } from "../db/schema";
 import { AppError, badRequest, conflict } from "../errors";
+import { enqueueMail } from "../mail/outbox";
+import { twoFactorLimitMail } from "../mail/templates";
 import { type StaffActor, recordAudit } from "./audit";
-import { type RateRule, hitRateLimit } from "./rate-limit";
+import { type RateRule, RateLimitedError, countHit, hitRateLimit, uncountHit } from "./rate-limit";
 import { revokeAllSessions, revokeStaffSessions } from "./sessions";
 
 /*
@@ -39,6 +41,13 @@ const RECOVERY_CODES = 10;
 const CHALLENGE_MINUTES = 5;
 const CHALLENGE_ATTEMPTS = 5;
 export const TWO_FACTOR_RULE: RateRule = { name: "two-factor:ip", limit: 20, windowMs: 15 * 60_000 };
+/**
+ * Wrong codes for one account from any address and challenge (ADR 035): once the password is known, many
+ * addresses must not guess the code. Not scaled by RATE_LIMIT_SCALE, which is for shared addresses.
+ */
+export const TWO_FACTOR_ACCOUNT_RULE: RateRule = { name: "two-factor:account", limit: 10, windowMs: 60 * 60_000 };
+/** The account's owner is mailed once per window in which the limit trips. */
+const TWO_FACTOR_ACCOUNT_MAILED: RateRule = { name: "two-factor:account-mailed", limit: 1, windowMs: 60 * 60_000 };
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -258,8 +267,33 @@ export async function issueSignInChallenge(db: Executor, userId: string, now = n
 }
 
 /**
+ * Counts a code attempt against the account before the code is checked, so codes sent at once cannot all
+ * slip under the limit; a right code gives its count back (releaseCodeAttempt). Past the limit every code is
+ * refused, the right one too, and the account's owner is mailed the first time.
+ */
+async function reserveCodeAttempt(db: Database, config: Config, userId: string, now: Date): Promise<void> {
+  try {
+    await hitRateLimit(db, TWO_FACTOR_ACCOUNT_RULE, userId, { now });
+  } catch (error) {
+    if (error instanceof RateLimitedError && (await countHit(db, TWO_FACTOR_ACCOUNT_MAILED, userId, now)) === 1) {
+      const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      if (user) await enqueueMail(db, twoFactorLimitMail({ to: user.email, publicUrl: config.publicUrl }), now);
+    }
+    throw error;
+  }
+}
+
+const releaseCodeAttempt = (db: Database, userId: string, now: Date) =>
+  uncountHit(db, TWO_FACTOR_ACCOUNT_RULE, userId, now);
+
+type Challenge = typeof signInChallenges.$inferSelect;
+const isLive = (challenge: Challenge | undefined, now: Date): challenge is Challenge =>
+  !!challenge && !challenge.usedAt && challenge.expiresAt > now && challenge.attempts < CHALLENGE_ATTEMPTS;
+
+/**
  * The second step of a staff sign-in: the challenge from the password step and a code. Answers the user id
- * to start a session for. A challenge is used once, lasts five minutes and allows five wrong codes.
+ * to start a session for. A challenge is used once, lasts five minutes and allows five wrong codes; an
+ * address may try 20 codes in 15 minutes, and an account take 10 wrong ones an hour.
  */
 export async function completeSignInChallenge(
   db: Database,
@@ -268,25 +302,33 @@ export async function completeSignInChallenge(
   now = new Date(),
 ): Promise<string> {
   await hitRateLimit(db, TWO_FACTOR_RULE, input.ip, { now, scale: config.rateLimitScale });
-  const outcome = await db.transaction(async (tx) => {
-    const [challenge] = await tx
-      .select()
-      .from(signInChallenges)
-      .where(eq(signInChallenges.tokenHash, sha256(input.challenge)))
-      .for("update");
-    const gone = () => new AppError(401, TWO_FACTOR_MESSAGES.challengeGone);
-    if (!challenge || challenge.usedAt || challenge.expiresAt <= now || challenge.attempts >= CHALLENGE_ATTEMPTS) {
-      throw gone();
-    }
-    const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId)).for("update");
-    try {
-      await spendCode(tx, config, user, input.code, now);
-    } catch (error) {
-      return { kind: "wrong" as const, error: error as AppError, challengeId: challenge.id };
-    }
-    await tx.update(signInChallenges).set({ usedAt: now }).where(eq(signInChallenges.id, challenge.id));
-    return { kind: "right" as const, userId: user.id };
-  });
+  const tokenHash = sha256(input.challenge);
+  const gone = () => new AppError(401, TWO_FACTOR_MESSAGES.challengeGone);
+  const [seen] = await db.select().from(signInChallenges).where(eq(signInChallenges.tokenHash, tokenHash));
+  if (!isLive(seen, now)) throw gone();
+  await reserveCodeAttempt(db, config, seen.userId, now);
+  const outcome = await db
+    .transaction(async (tx) => {
+      const [challenge] = await tx
+        .select()
+        .from(signInChallenges)
+        .where(eq(signInChallenges.tokenHash, tokenHash))
+        .for("update");
+      if (!isLive(challenge, now)) throw gone();
+      const [user] = await tx.select().from(users).where(eq(users.id, challenge.userId)).for("update");
+      try {
+        await spendCode(tx, config, user, input.code, now);
+      } catch (error) {
+        return { kind: "wrong" as const, error: error as AppError, challengeId: challenge.id };
+      }
+      await tx.update(signInChallenges).set({ usedAt: now }).where(eq(signInChallenges.id, challenge.id));
+      return { kind: "right" as const, userId: user.id };
+    })
+    .catch(async (error: unknown) => {
+      // The challenge went meanwhile (used, or out of attempts, by requests at once): no code was judged.
+      await releaseCodeAttempt(db, seen.userId, now);
+      throw error;
+    });
   if (outcome.kind === "wrong") {
     // Counted outside the refused transaction, so a wrong code still uses up an attempt.
     await db
@@ -295,5 +337,6 @@ export async function completeSignInChallenge(
       .where(eq(signInChallenges.id, outcome.challengeId));
     throw outcome.error;
   }
+  await releaseCodeAttempt(db, seen.userId, now);
   return outcome.userId;
 }

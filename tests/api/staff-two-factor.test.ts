@@ -1,14 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, signInChallenges, users } from "../../api/db/schema";
-import { TWO_FACTOR_MESSAGES } from "../../api/services/two-factor";
+import { auditLog, mailOutbox, signInChallenges, users } from "../../api/db/schema";
+import { TWO_FACTOR_ACCOUNT_RULE, TWO_FACTOR_MESSAGES } from "../../api/services/two-factor";
 import { type ShopTestApi, createShopTestApi } from "../support/shop";
 
 /*
  * Staff two-factor sign-in (issue 16, ADR 027): enrolment, the code step of sign-in, replayed and recovery
- * codes, challenges used once, expiring and running out of attempts, and owners requiring it of all staff.
- * PGlite and PostgreSQL.
+ * codes, challenges used once, expiring and running out of attempts, wrong codes limited per account (the
+ * race on PostgreSQL), owners requiring it of all staff, and the sessions these changes end. PGlite and
+ * PostgreSQL.
  */
 
 let client: ShopTestApi;
@@ -56,6 +57,20 @@ async function enrol(who: { token: string }) {
 
 const passwordStep = (username: string) => client.post("/v1/user/login", { username, password: PASSWORD });
 const codeStep = (challenge: string, code: string) => client.post("/v1/user/login/two-factor", { challenge, code });
+
+/** Six digits that no code of the app's matches now (one step of drift either way). */
+function wrongCode(secret: string): string {
+  const valid = new Set([-1, 0, 1, 2].map((drift) => codeAt(secret, step() + drift)));
+  for (let guess = 123456; ; guess++) if (!valid.has(String(guess))) return String(guess);
+}
+
+const LIMIT_MAIL_SUBJECT = "Many wrong sign-in codes for your account";
+const limitMailsTo = (username: string) =>
+  client.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, `${username}@example.com`), eq(mailOutbox.subject, LIMIT_MAIL_SUBJECT)));
+const ADDRESSES = ["203.0.113.11", "198.51.100.12", "192.0.2.13"];
 
 /** A new session through both steps, with the app's next code (enrolment spent this step's). */
 async function signInWithCode(username: string, secret: string): Promise<string> {
@@ -173,6 +188,84 @@ describe("signing in with a second factor", () => {
     const customer = await account("customer");
     const answer = await passwordStep(customer.username);
     expect(answer.body.payload).toEqual({ token: expect.any(String), deviceToken: expect.any(String) });
+  });
+});
+
+describe("wrong codes for one account", () => {
+  it("past 10 wrong codes, from any challenge and address, every code is 429 (the right one too) and the owner is mailed once", async () => {
+    const staff = await account("manager");
+    const { secret } = await enrol(staff);
+    const bystander = await account("support");
+    const bystanderSecret = (await enrol(bystander)).secret;
+
+    // The attack run: 30 wrong codes over 6 challenges from 3 addresses.
+    const statuses: number[] = [];
+    for (let round = 0; round < 6; round++) {
+      const ip = ADDRESSES[round % 3];
+      const signIn = await client.post("/v1/user/login", { username: staff.username, password: PASSWORD }, { ip });
+      for (let guess = 0; guess < 5; guess++) {
+        const answer = await client.post(
+          "/v1/user/login/two-factor",
+          { challenge: signIn.body.payload.challenge, code: wrongCode(secret) },
+          { ip },
+        );
+        statuses.push(answer.status);
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(400), ...Array(20).fill(429)]);
+
+    const late = await passwordStep(staff.username);
+    const refused = await codeStep(late.body.payload.challenge, codeAt(secret, step() + 1));
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many attempts\. Please wait \d+ minutes? and try again\.$/);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.body.payload).toBeUndefined();
+
+    const mails = await limitMailsTo(staff.username);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain("Someone entered your password correctly, then many wrong codes");
+    for (const ip of ADDRESSES) expect(mails[0].text).not.toContain(ip);
+    // Another account's sign-in goes on.
+    expect(await signInWithCode(bystander.username, bystanderSecret)).toEqual(expect.any(String));
+    expect(await limitMailsTo(bystander.username)).toEqual([]);
+  });
+
+  it("counts only wrong codes: a right code between them does not bring the limit nearer", async () => {
+    const staff = await account("support");
+    const { secret } = await enrol(staff);
+    const guess = async (count: number) => {
+      const challenge = (await passwordStep(staff.username)).body.payload.challenge;
+      const answers = [];
+      for (let index = 0; index < count; index++) answers.push((await codeStep(challenge, wrongCode(secret))).status);
+      return answers;
+    };
+    expect([...(await guess(5)), ...(await guess(4))]).toEqual(Array(9).fill(400));
+    expect(await signInWithCode(staff.username, secret)).toEqual(expect.any(String));
+    expect(await guess(2)).toEqual([400, 429]);
+    expect(TWO_FACTOR_ACCOUNT_RULE.limit).toBe(10);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("wrong codes sent at once (PostgreSQL)", () => {
+  it("30 wrong codes at once over 6 challenges from 3 addresses: 10 are judged, 20 refused, one mail", async () => {
+    const staff = await account("manager");
+    const { secret } = await enrol(staff);
+    const challenges: { challenge: string; ip: string }[] = [];
+    for (let round = 0; round < 6; round++) {
+      const ip = ADDRESSES[round % 3];
+      const signIn = await client.post("/v1/user/login", { username: staff.username, password: PASSWORD }, { ip });
+      challenges.push({ challenge: signIn.body.payload.challenge, ip });
+    }
+    const code = wrongCode(secret);
+    const answers = await Promise.all(
+      challenges.flatMap(({ challenge, ip }) =>
+        Array.from({ length: 5 }, () => client.post("/v1/user/login/two-factor", { challenge, code }, { ip })),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20);
+    expect(await limitMailsTo(staff.username)).toHaveLength(1);
   });
 });
 
