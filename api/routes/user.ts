@@ -299,7 +299,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       method: "post",
       path: "/update/email",
       tags: ACCOUNTS,
-      summary: "Change the email (the current password is required once one was chosen)",
+      summary: "Change the email; `currentPassword` is needed unless this session signed in within the last 10 minutes",
       security: signedIn,
       request: { body: jsonBody(emailInput) },
       responses: answers(200, z.null(), "changed; the old address is told", {
@@ -310,7 +310,7 @@ export const userRoutes = apiRouter(sentenceFailure)
     }),
     async (c) => {
       const user = requireUser(c);
-      await updateEmail(serviceContext(c), user.id, c.req.valid("json"));
+      await updateEmail(serviceContext(c), user, c.req.valid("json"));
       return ok(c, null, "Your email has been updated");
     },
   )
@@ -319,7 +319,8 @@ export const userRoutes = apiRouter(sentenceFailure)
       method: "post",
       path: "/update/password",
       tags: ACCOUNTS,
-      summary: "Change the password; every session ends and this browser gets a new token",
+      summary:
+        "Change the password (`currentPassword` as for the email); every session ends and this browser gets a new token",
       security: signedIn,
       request: { body: jsonBody(passwordInput) },
       responses: answers(200, tokenSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED }),
@@ -328,7 +329,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       const user = requireUser(c);
       return ok(
         c,
-        await updatePassword(serviceContext(c), user.id, c.req.valid("json")),
+        await updatePassword(serviceContext(c), user, c.req.valid("json")),
         "Your password has been updated",
       );
     },

@@ -14,13 +14,17 @@ import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verify
 import { HUMAN_CHECK_FAILED, HUMAN_CHECK_FIELD, HUMAN_CHECK_REQUIRED, verifyHumanCheck } from "./human-check";
 import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known-devices";
 import { RATE_RULES, countHit, hitRateLimit, hitsSoFar, subjectKey } from "./rate-limit";
-import { createSession, revokeAllSessions } from "./sessions";
+import { type SessionUser, createSession, revokeAllSessions } from "./sessions";
 import { assertAccountNotBlocked } from "./customer-blocks";
 import { completeSignInChallenge, issueSignInChallenge, needsSecondFactor } from "./two-factor";
 
 export const EMAIL_TAKEN = "An account with this email already exists. Please sign in.";
 export const USERNAME_TAKEN = "This username is already taken. Please choose another one.";
 const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
+/** How long after signing in a session may change the email or password without the current password. */
+export const REAUTHENTICATION_WINDOW_MS = 10 * 60_000;
+export const CURRENT_PASSWORD_NEEDED =
+  "Please enter your current password, or sign in again: you signed in more than 10 minutes ago";
 
 type Context = { db: Database; config: Config; ip: string; now?: Date; userAgent?: string };
 
@@ -307,22 +311,33 @@ async function accountOf(db: Executor, userId: string) {
   return user;
 }
 
+/** The session a change comes through: its account, and when it signed in. */
+export type ChangingSession = Pick<SessionUser, "id" | "signedInAt">;
+
 /**
- * Re-authentication for sensitive changes (ASVS 3.7.1). A guest-checkout account never saw
- * its generated password, so while it is auto-created its session alone is enough.
+ * Re-authentication for sensitive changes (ASVS 3.7.1, ADR 035): the current password, or a sign-in within
+ * the last 10 minutes (a re-authentication window, as GitHub's sudo mode), so the spec's own client, which
+ * sends no current password, works right after signing in. A password given is always checked. A
+ * guest-checkout account never saw its generated password, so while it is auto-created its session alone is
+ * enough. Answers whether the password was proved now.
  */
-async function assertCurrentPassword(
+async function reauthenticate(
   ctx: Context,
   user: { id: string; passwordHash: string; autoCreated: boolean },
+  session: ChangingSession,
   currentPassword: string | undefined,
-) {
-  if (user.autoCreated) return;
-  if (!currentPassword)
-    throw badRequest("Please enter your current password", { currentPassword: ["Please enter your current password"] });
-  await hitRateLimit(ctx.db, RATE_RULES.reauthPerAccount, user.id, { now: ctx.now, scale: ctx.config.rateLimitScale });
+): Promise<"password" | "session"> {
+  const now = ctx.now ?? new Date();
+  if (!currentPassword) {
+    if (user.autoCreated || now.getTime() - session.signedInAt.getTime() < REAUTHENTICATION_WINDOW_MS) return "session";
+    throw badRequest(CURRENT_PASSWORD_NEEDED, { currentPassword: [CURRENT_PASSWORD_NEEDED] });
+  }
+  if (user.autoCreated) return "session";
+  await hitRateLimit(ctx.db, RATE_RULES.reauthPerAccount, user.id, { now, scale: ctx.config.rateLimitScale });
   if (!(await verifyPassword(user.passwordHash, currentPassword))) {
     throw badRequest(WRONG_CURRENT_PASSWORD, { currentPassword: [WRONG_CURRENT_PASSWORD] });
   }
+  return "password";
 }
 
 export async function updateUsername(ctx: Context, userId: string, username: string): Promise<void> {
@@ -340,11 +355,12 @@ export async function updateUsername(ctx: Context, userId: string, username: str
 /** Changes the email after re-authentication and tells the old address, in case it was not the owner. */
 export async function updateEmail(
   ctx: Context,
-  userId: string,
+  session: ChangingSession,
   input: { email: string; currentPassword?: string },
 ): Promise<void> {
+  const userId = session.id;
   const user = await accountOf(ctx.db, userId);
-  await assertCurrentPassword(ctx, user, input.currentPassword);
+  await reauthenticate(ctx, user, session, input.currentPassword);
   if (user.email === input.email) return;
   await assertAvailable(ctx.db, { email: input.email }, userId);
   try {
@@ -363,15 +379,18 @@ export async function updateEmail(
 /**
  * Sets a new password, signs the account out everywhere and answers a fresh token, so the
  * browser that made the change stays signed in and every other one (a thief's too) is out.
+ * The fresh token counts as a sign-in only when the current password was given: otherwise it
+ * keeps the old session's sign-in time, so the re-authentication window never grows.
  */
 export async function updatePassword(
   ctx: Context,
-  userId: string,
+  session: ChangingSession,
   input: { password: string; currentPassword?: string },
 ): Promise<{ token: string }> {
   const now = ctx.now ?? new Date();
+  const userId = session.id;
   const user = await accountOf(ctx.db, userId);
-  await assertCurrentPassword(ctx, user, input.currentPassword);
+  const proved = await reauthenticate(ctx, user, session, input.currentPassword);
   assertPasswordAcceptable(input.password, user);
   const passwordHash = await hashPassword(input.password);
   return ctx.db.transaction(async (tx) => {
@@ -379,6 +398,7 @@ export async function updatePassword(
     await revokeAllSessions(tx, userId, { now });
     await forgetAllDevices(tx, userId);
     await enqueueMail(tx, accountChangedMail({ to: user.email, change: "password", publicUrl: ctx.config.publicUrl }));
-    return { token: await createSession(tx, userId, { now, userAgent: ctx.userAgent }) };
+    const signedInAt = proved === "password" ? now : session.signedInAt;
+    return { token: await createSession(tx, userId, { now, userAgent: ctx.userAgent, signedInAt }) };
   });
 }

@@ -21,6 +21,11 @@ export type SessionUser = {
   role: Role;
   autoCreated: boolean;
   sessionId: string;
+  /**
+   * When this session's holder last proved who they are: a session is made at sign-in (password, code or
+   * reset code), and a password change made on the strength of a recent sign-in carries it over.
+   */
+  signedInAt: Date;
 };
 
 /** Only this digest is stored: a database leak gives no usable token. */
@@ -28,18 +33,21 @@ export function tokenDigest(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
-/** A new bearer token (256 random bits) for the user; the caller hands it out once. */
+/**
+ * A new bearer token (256 random bits) for the user; the caller hands it out once. `signedInAt` (default now)
+ * is kept as the session's start: a replacement token made without a new sign-in keeps its predecessor's.
+ */
 export async function createSession(
   db: Executor,
   userId: string,
-  options: { now?: Date; userAgent?: string } = {},
+  options: { now?: Date; userAgent?: string; signedInAt?: Date } = {},
 ): Promise<string> {
   const now = options.now ?? new Date();
   const token = randomBytes(32).toString("base64url");
   await db.insert(sessions).values({
     userId,
     tokenHash: tokenDigest(token),
-    createdAt: now,
+    createdAt: options.signedInAt ?? now,
     lastUsedAt: now,
     expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS),
     userAgent: options.userAgent?.slice(0, 256),
@@ -79,8 +87,8 @@ export async function userForToken(db: Executor, token: string, now = new Date()
   if (now.getTime() - row.lastUsedAt.getTime() > LAST_USED_PRECISION_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  const { lastUsedAt: _lastUsed, sessionCreatedAt: _created, ...user } = row;
-  return user;
+  const { lastUsedAt: _lastUsed, sessionCreatedAt: signedInAt, ...user } = row;
+  return { ...user, signedInAt };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now = new Date()): Promise<void> {

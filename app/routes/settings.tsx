@@ -22,7 +22,8 @@ import type { z } from "zod";
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];
 
 const SETTINGS_PAGE = "/settings";
-const CURRENT_PASSWORD_HINT = "Leave it empty only if your account was made at checkout and you never set a password.";
+const CURRENT_PASSWORD_HINT =
+  "Not needed within 10 minutes of signing in, or if your account was made at checkout and you never set a password.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const user = await requireUser(request, context);
@@ -137,7 +138,10 @@ function EmailForm({ email }: { email: string }) {
   );
 }
 
-/** Email and password changes re-check the current password: a stolen session alone cannot take the account. */
+/**
+ * Email and password changes re-check the current password, or a sign-in within 10 minutes (ADR 035): an
+ * old stolen session alone cannot take the account. The API says which is missing, next to this field.
+ */
 function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0]["meta"] }) {
   return (
     <TextField

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, sessions, tickets, users } from "../../api/db/schema";
+import { CURRENT_PASSWORD_NEEDED, REAUTHENTICATION_WINDOW_MS } from "../../api/services/accounts";
 import { issueChallenge } from "../../api/services/human-check";
+import { tokenDigest } from "../../api/services/sessions";
 import { type AccountsTestApi, createAccountsTestApi, freshIp } from "../support/accounts";
 
 const PASSWORD = "correct horse battery staple";
@@ -9,6 +11,14 @@ let t: AccountsTestApi;
 let counter = 0;
 
 /** Unique names per test, so tests in this file share one database without meeting. */
+/** Makes the token's session look signed in `ms` ago, so it is past the re-authentication window. */
+async function signedInAgo(token: string, ms = REAUTHENTICATION_WINDOW_MS + 60_000) {
+  await t.db
+    .update(sessions)
+    .set({ createdAt: new Date(Date.now() - ms) })
+    .where(eq(sessions.tokenHash, tokenDigest(token)));
+}
+
 function person(prefix = "user") {
   counter++;
   return { username: `${prefix}${counter}`, email: `${prefix}${counter}@example.com` };
@@ -212,14 +222,15 @@ describe("guest registration (checkout)", () => {
     expect(changed.status).toBe(200);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     expect(user.autoCreated).toBe(false);
-    // From now on the account is an ordinary one: changes need the current password.
+    // From now on the account is an ordinary one: past the window, changes need the current password.
+    await signedInAgo(changed.body.payload.token);
     const again = await t.post(
       "/v1/user/update/password",
       { password: "another passphrase" },
       { token: changed.body.payload.token },
     );
     expect(again.status).toBe(400);
-    expect(again.body.message).toBe("Please enter your current password");
+    expect(again.body.message).toBe(CURRENT_PASSWORD_NEEDED);
   });
 });
 
@@ -397,10 +408,14 @@ describe("POST /v1/user/update/*", () => {
     const token = await t.register(who);
     await t.register(other);
     const newEmail = `moved-${who.email}`;
+    await signedInAgo(token);
 
     const missing = await t.post("/v1/user/update/email", { email: newEmail }, { token });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toBe("Please enter your current password");
+    expect(missing.body).toMatchObject({
+      message: CURRENT_PASSWORD_NEEDED,
+      errors: { currentPassword: [CURRENT_PASSWORD_NEEDED] },
+    });
     const wrong = await t.post(
       "/v1/user/update/email",
       { email: newEmail, currentPassword: "wrong password" },
@@ -421,6 +436,70 @@ describe("POST /v1/user/update/*", () => {
     const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.email));
     expect(notices.map((mail) => mail.subject)).toContain("Your account email was changed");
     expect((await t.post("/v1/user/login", { username: newEmail, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("serves the spec's client: within 10 minutes of signing in, email and password change without the current password", async () => {
+    const who = person();
+    const token = await t.register(who);
+    const newEmail = `spec-${who.email}`;
+    const email = await t.post("/v1/user/update/email", { email: newEmail }, { token });
+    expect(email).toMatchObject({ status: 200, body: { message: "Your email has been updated" } });
+    const notices = await t.db.select().from(mailOutbox).where(eq(mailOutbox.to, who.email));
+    expect(notices.map((mail) => mail.subject)).toContain("Your account email was changed");
+
+    const password = await t.post("/v1/user/update/password", { password: "the spec client's passphrase" }, { token });
+    expect(password.status).toBe(200);
+    expect((await t.get("/v1/user/access", { token })).status).toBe(401);
+    expect(
+      (await t.post("/v1/user/login", { username: newEmail, password: "the spec client's passphrase" })).status,
+    ).toBe(200);
+
+    // The new token keeps the old sign-in time: the window does not grow by changing the password.
+    const fresh = password.body.payload.token as string;
+    const [before] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenDigest(token)));
+    const [after] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, tokenDigest(fresh)));
+    expect(after.createdAt).toEqual(before.createdAt);
+  });
+
+  it("asks a session signed in more than 10 minutes ago for the current password, or a new sign-in", async () => {
+    const who = person();
+    const old = await t.register(who);
+    await signedInAgo(old);
+    for (const [path, body] of [
+      ["/v1/user/update/email", { email: `late-${who.email}` }],
+      ["/v1/user/update/password", { password: "a late new passphrase" }],
+    ] as const) {
+      const refused = await t.post(path, body, { token: old });
+      expect(refused, path).toMatchObject({ status: 400, body: { message: CURRENT_PASSWORD_NEEDED } });
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.username, who.username));
+    expect(row.email).toBe(who.email);
+    expect((await t.get("/v1/user/access", { token: old })).status).toBe(200);
+
+    // A wrong current password is refused even inside the window.
+    const recent = (await t.post("/v1/user/login", { username: who.username, password: PASSWORD })).body.payload.token;
+    const wrong = await t.post(
+      "/v1/user/update/email",
+      { email: `x-${who.email}`, currentPassword: "nope" },
+      { token: recent },
+    );
+    expect(wrong.body.message).toBe("Your current password is not correct");
+    // Signing in again opens the window; the current password works at any time and makes the new token a sign-in.
+    expect((await t.post("/v1/user/update/email", { email: `late-${who.email}` }, { token: recent })).status).toBe(200);
+    const changed = await t.post(
+      "/v1/user/update/password",
+      { password: "a late new passphrase", currentPassword: PASSWORD },
+      { token: old },
+    );
+    expect(changed.status).toBe(200);
+    const fresh = changed.body.payload.token as string;
+    expect((await t.post("/v1/user/update/email", { email: `later-${who.email}` }, { token: fresh })).status).toBe(200);
   });
 
   it("changes the password, signs out every session and answers a new token", async () => {
