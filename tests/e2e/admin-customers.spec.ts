@@ -296,3 +296,29 @@ test("support reads a customer and the blocklist but gets no change forms, and n
   });
   expect(refused.status()).toBe(403);
 });
+
+test("a manager's own balance is refused with a clear message and stays as it was (ADR 035)", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize(PHONE);
+  const manager = await newStaff(request, testInfo, "manager");
+  await signInThroughForm(page, manager.username, manager.password, "/admin/customers");
+  await page.getByLabel("Search customers").fill(manager.email);
+  await page.getByRole("button", { name: "Search" }).click();
+  await page.getByRole("link", { name: manager.email }).click();
+  await expect(page.getByRole("heading", { name: manager.email })).toBeVisible();
+
+  await page.getByLabel("Change").selectOption("credit");
+  await page.getByLabel("Amount (USD)").fill("10000");
+  await page.getByLabel("Reason", { exact: true }).fill("My own bonus");
+  await page.getByRole("button", { name: "Adjust balance" }).click();
+  await expect(
+    page.getByText(
+      "You cannot change your own balance. Another owner or manager can do it, and the audit log names them.",
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId("customer-balance")).toHaveText("$0.00");
+  await expect(page.getByRole("table", { name: "Balance ledger" })).toHaveCount(0);
+  await expectNoOverflow(page, "/admin/customers/{own id}");
+});

@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, type TestInfo, expect, test } from "
 import { call } from "../support/e2e-api";
 import { readMailTo } from "../support/e2e-mail";
 import { type E2eCustomer, deliveredOrder, newCustomer, signIn } from "../support/e2e-orders";
-import { E2E_OWNER, expectNoOverflow, signInThroughForm } from "../support/e2e-staff";
+import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm } from "../support/e2e-staff";
 import { sendSandboxPaidWebhook } from "../support/e2e-webhooks";
 
 /*
@@ -241,4 +241,31 @@ test("support reads orders but has no action on them", async ({ page, request },
     headers: { authorization: `Bearer ${supportToken}` },
   });
   expect(refused.status()).toBe(403);
+});
+
+test("a manager's own order is refused with a clear message and stays as it was (ADR 035)", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const manager = await newStaff(request, testInfo, "manager");
+  const order = await unpaidOrder(request, manager, "auto");
+  await signInThroughForm(page, manager.username, manager.password, `/admin/orders/${order.orderId}`);
+  await expect(page.getByRole("heading", { name: `Order ${order.orderId}` })).toBeVisible();
+  await page.getByText("Cancel this unpaid order").click();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(
+    page.getByRole("alert").filter({
+      hasText: "This is your own order: staff do not act on their own orders. Another owner or manager can do it.",
+    }),
+  ).toBeVisible();
+  await expectNoOverflow(page, "/admin/orders/{own order}");
+  const still = await call<{ status: string }>(
+    request,
+    "GET",
+    `/v1/admin/orders/${order.orderId}`,
+    undefined,
+    manager.token,
+  );
+  expect(still.status).toBe("pending");
 });
