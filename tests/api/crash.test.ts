@@ -5,7 +5,7 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { createScratchPostgresDatabase } from "../support/database";
+import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
 
 /*
@@ -25,7 +25,7 @@ type Option = { optionId: string; duration: number; priceCents: number };
 type Answer = { status: number; body: { success: boolean; message: string; payload?: any } };
 const figures = { ordersCreated: 0, paid: 0, cancelled: 0, abandoned: 0, topUps: 0, failedRequests: 0, kills: 0 };
 
-let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>> | undefined;
+let scratch: Awaited<ReturnType<typeof createLeastPrivilegeDatabase>> | undefined;
 let server: ApiServerProcess;
 let dataDir: string;
 let sql: postgres.Sql;
@@ -125,13 +125,14 @@ async function buyer(index: number, options: Option[], pays: "sandbox" | "balanc
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  scratch = await createScratchPostgresDatabase(adminUrl, "store_crash");
+  scratch = await createLeastPrivilegeDatabase(adminUrl, "store_crash");
   dataDir = mkdtempSync(path.join(tmpdir(), "store-crash-"));
   const port = await freePort();
   const env = {
     NODE_ENV: "production",
     SESSION_SECRET: "crash-test-session-secret-that-is-long-enough-0123",
     DATABASE_URL: scratch.url,
+    DATABASE_MIGRATION_URL: scratch.migrationUrl,
     DATA_DIR: dataDir,
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SANDBOX_PAYMENTS: "true",
@@ -182,7 +183,7 @@ describe.skipIf(!adminUrl)("crash test on PostgreSQL: SIGKILL while buyers check
     await server.kill();
 
     // What the expiry job would do once every reservation has run out.
-    const database = await openDatabase(scratch!.url);
+    const database = await openDatabase(scratch!.url, { migrationUrl: scratch!.migrationUrl });
     const farFuture = new Date(Date.now() + 7 * 24 * 60 * 60_000);
     while ((await expireUnpaidOrders(database.db, farFuture)) > 0);
     await database.close();
