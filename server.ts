@@ -15,7 +15,7 @@ import express from "express";
 import { createApi } from "./api/app";
 import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
-import { embeddedDatabasePath, openDatabase } from "./api/db/client";
+import { openConfiguredDatabase } from "./api/db/client";
 import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
 import { seedWhenWanted } from "./api/db/seed";
@@ -43,7 +43,7 @@ function configOrExit(): Config {
 }
 const config = configOrExit();
 const logger = createLogger(config.logLevel);
-const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
+const database = await openConfiguredDatabase(config);
 await seedWhenWanted(database.db, config.seedDemo, logger);
 if (config.env === "development" && config.seedDemo !== false) {
   const demoOwner = await ensureDemoOwner(database.db, config.dataDir);

@@ -6,7 +6,7 @@
 import { parseArgs } from "node:util";
 import { emailField } from "../contract/account";
 import { ConfigError, loadConfig } from "./config";
-import { embeddedDatabasePath, openDatabase } from "./db/client";
+import { openConfiguredDatabase } from "./db/client";
 import { AppError } from "./errors";
 import { createOrPromoteOwner } from "./services/staff";
 
@@ -35,7 +35,7 @@ try {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
-const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
+const database = await openConfiguredDatabase(config);
 try {
   const result = await createOrPromoteOwner(database.db, { email: email.data, password: values.password });
   console.log(

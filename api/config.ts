@@ -17,6 +17,10 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  DATABASE_MIGRATION_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters (comma-separated for rotation)").optional(),
   PUBLIC_URL: z.string().url("must be an absolute URL such as https://store.example").optional(),
   SMTP_URL: z
@@ -74,6 +78,8 @@ export type Config = {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The schema owner's connection, for migrations only; unset: DATABASE_URL migrates (ADR 036). */
+  databaseMigrationUrl: string | undefined;
   sessionSecrets: string[];
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -206,6 +212,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (values.NOTIFY_WEBHOOK_SECRET && !values.NOTIFY_WEBHOOK_URL) {
     throw new ConfigError("Invalid configuration: NOTIFY_WEBHOOK_SECRET is set without NOTIFY_WEBHOOK_URL");
   }
+  // The embedded database has no roles: a migration URL there is a mistake, not a no-op.
+  if (values.DATABASE_MIGRATION_URL && !values.DATABASE_URL) {
+    throw new ConfigError("Invalid configuration: DATABASE_MIGRATION_URL is set without DATABASE_URL");
+  }
   const sessionSecrets = values.SESSION_SECRET
     ? values.SESSION_SECRET.split(",")
         .map((secret) => secret.trim())
@@ -217,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: values.PORT,
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databaseMigrationUrl: values.DATABASE_MIGRATION_URL,
     sessionSecrets,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     smtpUrl: values.SMTP_URL,

@@ -37,6 +37,7 @@ export const confirmationReasonField = z
 
 export const orderLineIdField = publicIdField("Choose a line of this order");
 export const paymentIdField = publicIdField("Choose a payment of this order");
+export const orderOptionIdField = publicIdField("Choose a product of this order");
 
 export const refundLineIdsField = z
   .array(orderLineIdField, { required_error: "Choose the lines to refund" })

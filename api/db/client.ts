@@ -4,10 +4,12 @@ import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
+import type { Config } from "../config";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,16 +24,26 @@ export type DatabaseHandle = {
 };
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
-/** Any fixed number: instances starting together take turns migrating. */
+/** Any fixed number: names the advisory lock migrations take. */
 const MIGRATION_LOCK = 740_0001;
 
 /**
  * `location` is a postgres:// URL, "memory://" (tests) or a folder for the embedded database.
- * Migrations are applied before the handle is returned.
+ * Migrations are applied before the handle is returned: on PostgreSQL through `migrationUrl` when given
+ * (the role that owns the schema, while `location` is a role that owns nothing: ADR 036).
  */
-export async function openDatabase(location: string): Promise<DatabaseHandle> {
-  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location);
+export async function openDatabase(location: string, options: { migrationUrl?: string } = {}): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, options.migrationUrl);
   return openPglite(location);
+}
+
+/** The database the configuration names: DATABASE_URL (migrated through DATABASE_MIGRATION_URL), or the embedded one. */
+export function openConfiguredDatabase(
+  config: Pick<Config, "databaseUrl" | "databaseMigrationUrl" | "dataDir">,
+): Promise<DatabaseHandle> {
+  return openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir), {
+    migrationUrl: config.databaseMigrationUrl,
+  });
 }
 
 async function openPglite(location: string): Promise<DatabaseHandle> {
@@ -46,16 +58,59 @@ async function openPglite(location: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string): Promise<DatabaseHandle> {
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+/** PostgreSQL's "insufficient_privilege". */
+const INSUFFICIENT_PRIVILEGE = "42501";
+
+/**
+ * Applies the migrations on the PostgreSQL server at `migrationUrl` (the schema owner's connection).
+ * Instances starting together take turns.
+ */
+export async function migratePostgresDatabase(migrationUrl: string): Promise<void> {
+  const migrator = postgres(migrationUrl, { max: 1, onnotice: () => {} });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres(migrator), { migrationsFolder });
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } catch (error) {
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code !== INSUFFICIENT_PRIVILEGE) throw error;
+    throw new Error(
+      "Migrations are due and this database role may not apply them: run `npm run db:roles` as the schema's " +
+        "owner first, or set DATABASE_MIGRATION_URL to the owner's connection (README, Running in production)",
+      { cause: error },
+    );
   } finally {
     await migrator.end();
   }
+}
+
+/**
+ * Whether every migration of this build is applied (drizzle's own bookkeeping: the newest applied one is
+ * at least as recent as ours). Unknown, e.g. before the first migration, counts as no.
+ */
+async function migrationsApplied(client: postgres.Sql): Promise<boolean> {
+  const newest = Math.max(...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  try {
+    const [applied] = await client`select max(created_at) as at from drizzle.__drizzle_migrations`;
+    return Number(applied?.at ?? 0) >= newest;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the pool of `url`. Migrations run first when some are due: through `migrationUrl` (the schema's owner),
+ * or through `url` itself when it is the owner. An app role that owns nothing starts on a current schema alone.
+ */
+async function openPostgres(url: string, migrationUrl?: string): Promise<DatabaseHandle> {
   const client = postgres(url, { max: 10, onnotice: () => {}, idle_timeout: 30 });
+  try {
+    if (!(await migrationsApplied(client))) await migratePostgresDatabase(migrationUrl ?? url);
+  } catch (error) {
+    await client.end();
+    throw error;
+  }
   const db = drizzlePostgres(client, { schema });
   return {
     db: db as unknown as Database,

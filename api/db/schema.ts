@@ -279,6 +279,7 @@ export const warrantyDurations = pgTable(
  * A delivered credential that a warranty replacement took the place of becomes replaced: never sold again.
  * An option with N seats sells each account to N buyers: the account has one row per seat (same
  * username and password, seat 1..N), so every row is still claimed, delivered and replaced on its own.
+ * An order line never holds more reserved rows than its quantity: a trigger refuses it (migration 0012).
  */
 export const stockCredentials = pgTable(
   "stock_credentials",

@@ -1,13 +1,13 @@
 /** `npm run db:seed`: adds the demo catalogue to the configured database (safe to run again). */
 import { ConfigError, loadConfig } from "../config";
 import { createLogger } from "../logger";
-import { embeddedDatabasePath, openDatabase } from "./client";
+import { openConfiguredDatabase } from "./client";
 import { seedWhenWanted } from "./seed";
 
 try {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config.databaseUrl ?? embeddedDatabasePath(config.dataDir));
+  const database = await openConfiguredDatabase(config);
   try {
     await seedWhenWanted(database.db, true, logger);
   } finally {

@@ -1,12 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import {
-  STAFF_ANSWER_MAX_LENGTH,
-  credentialIndexField,
-  otherRequestMessageField,
-  replacementMessageField,
-} from "../../contract/request";
-import { notFound } from "../errors";
+import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../contract/request";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import {
@@ -21,16 +14,7 @@ import {
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { HUMAN_CHECK_FIELD } from "../services/human-check";
-import {
-  REQUEST_MESSAGES,
-  answerRequest,
-  completeReplacement,
-  createOtherRequest,
-  createReplacement,
-  endWarranty,
-  listRequests,
-  rejectRequest,
-} from "../services/requests";
+import { REQUEST_MESSAGES, createOtherRequest, createReplacement, listRequests } from "../services/requests";
 
 const idField = (name: string) => z.string({ required_error: `${name} is required` }).max(64);
 const lineSchema = z.object({
@@ -140,123 +124,5 @@ export const requestRoutes = apiRouter(sentenceFailure)
         { ...c.req.valid("json"), userId: user.id },
       );
       return ok(c, request, REQUEST_MESSAGES.sent, 201);
-    },
-  );
-
-/** A malformed id names no request: the same 404 as an unknown one. */
-function requestIdOf(id: string): string {
-  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(REQUEST_MESSAGES.requestNotFound);
-  return id;
-}
-
-const staffWords = (name: string) =>
-  z
-    .string({ required_error: `${name} is required` })
-    .trim()
-    .min(1, `${name} is required`)
-    .max(STAFF_ANSWER_MAX_LENGTH, `${name} is at most ${STAFF_ANSWER_MAX_LENGTH} characters`);
-const requestIdParams = z.object({
-  requestId: publicIdSchema.openapi({ param: { name: "requestId", in: "path" } }),
-});
-const SANDBOX_TAGS = ["Sandbox requests"];
-const SANDBOX_FAILURES = { ...BAD_INPUT, 404: "`Request not found`, or the sandbox is off here" };
-
-/**
- * The sandbox's stand-in for the back office's request screens (as for tickets, ADR 017): staff
- * actions through the same service calls, where the sandbox gateway is on (never in production
- * unless SANDBOX_PAYMENTS=true), so a local store and the browser tests can resolve requests.
- */
-const requestSandboxRouter = apiRouter();
-requestSandboxRouter.use(async (c, next) => {
-  if (!c.get("config").payments.sandbox) throw notFound(REQUEST_MESSAGES.requestNotFound);
-  await next();
-});
-export const requestSandboxRoutes = requestSandboxRouter
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/{requestId}/complete",
-      tags: SANDBOX_TAGS,
-      summary: "Complete a pending replacement as staff: from stock, or with a pasted `username:password`",
-      request: {
-        params: requestIdParams,
-        body: jsonBody(z.object({ credential: z.string().max(1000).optional() })),
-      },
-      responses: answers(200, requestSchema, "completed; the customer's mail is queued", {
-        ...SANDBOX_FAILURES,
-        409: "the request is not pending, or (no credential given) the option has no stock",
-      }),
-    }),
-    async (c) => {
-      const request = await completeReplacement(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId: requestIdOf(c.req.param("requestId")), staffUserId: null, ...c.req.valid("json") },
-      );
-      return ok(c, request, "Replacement delivered");
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/{requestId}/reject",
-      tags: SANDBOX_TAGS,
-      summary: "Reject a pending request as staff, with the reason the customer sees",
-      request: { params: requestIdParams, body: jsonBody(z.object({ reason: staffWords("Reason") })) },
-      responses: answers(200, requestSchema, "rejected; the customer's mail is queued", {
-        ...SANDBOX_FAILURES,
-        409: "the request is not pending",
-      }),
-    }),
-    async (c) => {
-      const request = await rejectRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId: requestIdOf(c.req.param("requestId")), staffUserId: null, ...c.req.valid("json") },
-      );
-      return ok(c, request, "Request rejected");
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/{requestId}/answer",
-      tags: SANDBOX_TAGS,
-      summary: "Answer a pending other request as staff",
-      request: { params: requestIdParams, body: jsonBody(z.object({ answer: staffWords("Answer") })) },
-      responses: answers(200, requestSchema, "answered; the customer's mail is queued", {
-        ...SANDBOX_FAILURES,
-        409: "the request is not pending",
-      }),
-    }),
-    async (c) => {
-      const request = await answerRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId: requestIdOf(c.req.param("requestId")), staffUserId: null, ...c.req.valid("json") },
-      );
-      return ok(c, request, "Answer sent");
-    },
-  )
-  .openapi(
-    createRoute({
-      method: "post",
-      path: "/warranty/end",
-      tags: SANDBOX_TAGS,
-      summary: "End a delivered credential's warranty now, as staff (the terms end it when an account is changed)",
-      request: {
-        body: jsonBody(
-          z.object({
-            orderId: idField("orderId"),
-            productOptionId: idField("productOptionId"),
-            index: credentialIndexField,
-          }),
-        ),
-      },
-      responses: answers(200, z.object({}), "the warranty has ended", {
-        ...BAD_INPUT,
-        404: "`Order not found`, no such credential, or the sandbox is off here",
-      }),
-    }),
-    async (c) => {
-      await endWarranty(c.get("db"), c.req.valid("json"));
-      return ok(c, {}, "Warranty ended");
     },
   );

@@ -16,7 +16,6 @@ import {
 } from "../openapi";
 import {
   TICKET_MESSAGES,
-  addStaffReply,
   listTickets,
   openTicket,
   readTicket,
@@ -191,39 +190,3 @@ export const ticketRoutes = apiRouter()
       return ok(c, ticket, "Ticket reopened");
     },
   );
-
-/**
- * The sandbox's stand-in for the back office: answers a ticket as staff through the same service
- * call, so a local store (and the browser tests) can see a conversation. Off in production unless
- * SANDBOX_PAYMENTS=true, like the sandbox gateway, which already lets anyone there pay for free.
- */
-const ticketSandboxRouter = apiRouter();
-ticketSandboxRouter.use(async (c, next) => {
-  if (!c.get("config").payments.sandbox) throw notFound(TICKET_MESSAGES.notFound);
-  await next();
-});
-export const ticketSandboxRoutes = ticketSandboxRouter.openapi(
-  createRoute({
-    method: "post",
-    path: "/{ticketId}/reply",
-    tags: ["Sandbox tickets"],
-    summary: "Answer a ticket as staff ('Admin'), where the sandbox is on",
-    request: {
-      params: z.object({ ticketId: publicIdSchema.openapi({ param: { name: "ticketId", in: "path" } }) }),
-      body: jsonBody(z.object({ message: ticketMessageField })),
-    },
-    responses: answers(200, z.object({}), "the reply is saved and the customer's mail queued", {
-      ...BAD_INPUT,
-      404: "`Ticket not found`, or the sandbox is off here",
-      409: "the ticket is closed",
-    }),
-  }),
-  async (c) => {
-    const ticketId = ownTicketId(c.req.param("ticketId"));
-    await addStaffReply(
-      { db: c.get("db"), config: c.get("config") },
-      { ticketId, staffUserId: null, ...c.req.valid("json") },
-    );
-    return ok(c, {}, "Reply sent");
-  },
-);

@@ -33,10 +33,11 @@ import { settlePaidPayment } from "./payment-events";
 
 /*
  * What staff do to an order (ADR 028): deliver a manual line, confirm a payment by hand, refund to the
- * balance, resend the order mail, cancel an unpaid order. Each runs in one transaction that first locks
- * the order's row (the lock every path that changes an order takes first: webhooks, the expiry job,
- * requests), then checks the order's state under that lock and changes it with conditional updates, so
- * a double click or two staff at once apply it once: the second finds it done and gets a 409.
+ * balance, resend the order mail, cancel an unpaid order, end a credential's warranty. Each runs in one
+ * transaction that first locks the order's row (the lock every path that changes an order takes first:
+ * webhooks, the expiry job, requests), then checks the order's state under that lock and changes it with
+ * conditional updates, so a double click or two staff at once apply it once: the second finds it done and
+ * gets a 409.
  * Each writes its audit entry in the same transaction; no credential ever goes into one.
  */
 
@@ -77,6 +78,9 @@ export const ORDER_ACTION_MESSAGES = {
     `Only an unpaid order can be cancelled; this one is ${statusLabel(status)}.`,
   cancelled: "Order cancelled; its reserved stock is back on sale.",
   ownOrder: "This is your own order: staff do not act on their own orders. Another owner or manager can do it.",
+  credentialNotInOrder: "This product of the order has no credential with that number",
+  warrantyAlreadyEnded: "This credential's warranty has already ended.",
+  warrantyEnded: "Warranty ended; the customer can no longer ask for a replacement of this credential.",
 } as const;
 
 /**
@@ -495,5 +499,47 @@ export async function cancelPendingOrder(
       after: { status: "cancelled" },
     });
     return { message: ORDER_ACTION_MESSAGES.cancelled };
+  });
+}
+
+// ---------------------------------------------------------------- end a warranty
+
+/**
+ * Ends a delivered credential's warranty now: the store's terms end it when the customer changes the
+ * account's password or email, say (ADR 020). Its replacement requests are then refused like any ended
+ * warranty's. `index` is the credential's number on the order, as the customer's requests name it.
+ */
+export async function endCredentialWarranty(
+  deps: OrderActionDeps,
+  actor: StaffActor,
+  input: { orderId: string; productOptionId: string; index: number; now?: Date },
+): Promise<{ message: string }> {
+  const now = input.now ?? new Date();
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, actor, input.orderId);
+    const [credential] = await tx
+      .select({ id: deliveredCredentials.id, expiresAt: deliveredCredentials.expiresAt, title: orderProducts.title })
+      .from(deliveredCredentials)
+      .innerJoin(orderProducts, eq(orderProducts.id, deliveredCredentials.orderProductId))
+      .where(
+        and(
+          eq(orderProducts.orderId, order.id),
+          eq(orderProducts.optionId, input.productOptionId),
+          eq(deliveredCredentials.position, input.index),
+        ),
+      );
+    if (!credential) throw notFound(ORDER_ACTION_MESSAGES.credentialNotInOrder);
+    if (credential.expiresAt && credential.expiresAt <= now) throw conflict(ORDER_ACTION_MESSAGES.warrantyAlreadyEnded);
+    await tx.update(deliveredCredentials).set({ expiresAt: now }).where(eq(deliveredCredentials.id, credential.id));
+    const label = `${credential.title}, credential ${input.index + 1}`;
+    await recordAudit(tx, actor, {
+      action: "order.warranty.end",
+      objectType: "order",
+      objectId: order.id,
+      objectLabel: order.email,
+      before: { warranty: `${label}: until ${credential.expiresAt?.toISOString() ?? "no end"}` },
+      after: { warranty: `${label}: ended ${now.toISOString()}` },
+    });
+    return { message: ORDER_ACTION_MESSAGES.warrantyEnded };
   });
 }

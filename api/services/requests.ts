@@ -559,31 +559,6 @@ export async function answerRequest(
   return resolveWithWords(deps, { ...input, words: answer }, "completed");
 }
 
-/**
- * Staff end a credential's warranty early: the terms end it when the customer changes the account's
- * password or email, say. Its replacement requests are then refused like any ended warranty's.
- */
-export async function endWarranty(
-  db: Database,
-  input: { orderId: string; productOptionId: string; index: number; now?: Date },
-): Promise<void> {
-  const now = input.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, input.orderId)).for("update");
-    if (!order) throw notFound(REQUEST_MESSAGES.orderNotFound);
-    const lines = tx
-      .select({ id: orderProducts.id })
-      .from(orderProducts)
-      .where(and(eq(orderProducts.orderId, input.orderId), eq(orderProducts.optionId, input.productOptionId)));
-    const ended = await tx
-      .update(deliveredCredentials)
-      .set({ expiresAt: now })
-      .where(and(inArray(deliveredCredentials.orderProductId, lines), eq(deliveredCredentials.position, input.index)))
-      .returning({ id: deliveredCredentials.id });
-    if (ended.length === 0) throw notFound(REQUEST_MESSAGES.credentialNotFound);
-  });
-}
-
 async function hasAvailableStock(db: Executor, optionId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: stockCredentials.id })

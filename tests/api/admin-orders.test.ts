@@ -704,6 +704,50 @@ describe("a staff member's own orders", () => {
 
 // ---------------------------------------------------------------- races (PostgreSQL)
 
+describe("ending a credential's warranty", () => {
+  it("ends it now for owners and managers, audited; replacements are refused from then on, and never twice", async () => {
+    const shop = await listing({ stock: 3 });
+    const { orderId, customer } = await paidOrder([[shop, 1]]);
+    const end = (body: Record<string, unknown>, token = manager.token) =>
+      post(`/orders/${orderId}/warranty/end`, body, token);
+    const credential = { productOptionId: shop.optionId, index: 0 };
+
+    expect((await client.post(`/v1/admin/orders/${orderId}/warranty/end`, credential)).status).toBe(401);
+    expect((await end(credential, support.token)).status).toBe(403);
+    expect((await end(credential, customer.token)).status).toBe(403);
+    expect(await end({ ...credential, index: 9 })).toMatchObject({
+      status: 404,
+      body: { message: ORDER_ACTION_MESSAGES.credentialNotInOrder },
+    });
+    expect(await auditOf(orderId)).toEqual([]);
+
+    const ended = await end(credential);
+    expect(ended).toMatchObject({ status: 200, body: { message: ORDER_ACTION_MESSAGES.warrantyEnded } });
+    expect(await end(credential)).toMatchObject({
+      status: 409,
+      body: { message: ORDER_ACTION_MESSAGES.warrantyAlreadyEnded },
+    });
+    const [entry] = await auditOf(orderId);
+    expect(entry).toMatchObject({ action: "order.warranty.end", actorUserId: manager.id, objectLabel: customer.email });
+    expect(JSON.stringify(entry.changes)).toContain(`${shop.title}, credential 1: ended `);
+
+    const refused = await client.post(
+      "/v1/request/createReplacement",
+      {
+        orderId,
+        productId: shop.productId,
+        productOptionId: shop.optionId,
+        index: 0,
+        message: "The password is refused since this morning",
+        "g-recaptcha-response": issueChallenge(client.config, new Date(Date.now() - 5_000)).token!,
+      },
+      { token: customer.token },
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/^The warranty of this credential ended on /);
+  });
+});
+
 describe.skipIf(!process.env.TEST_DATABASE_URL)("order actions under concurrency (PostgreSQL)", () => {
   it("a confirmation by hand racing a real signed webhook delivers once, and a replayed webhook changes nothing", async () => {
     for (let round = 0; round < 5; round++) {

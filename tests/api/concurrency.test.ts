@@ -15,6 +15,7 @@ import { debitBalance } from "../../api/services/balance";
 import { ORDER_MESSAGES, PENDING_ORDERS_PER_ADDRESS, RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { submitSandboxPayment } from "../../api/services/payment-events";
+import { claimCredentials } from "../../api/services/stock";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /*
@@ -285,5 +286,59 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("checkout under concurrency (Pos
       .from(stockCredentials)
       .where(eq(stockCredentials.optionId, listing.optionId));
     expect(stock.every((row) => row.status === "available")).toBe(true);
+  });
+
+  it("two transactions reserving for one line at once never take it past its quantity", async () => {
+    const listing = await createListing(client.db, { stock: 6 });
+    const customer = await createCustomer(client.db);
+    await addToCart(client, customer.token, listing.optionId, 2);
+    const created = await client.post("/v1/order/create", { paymentMethod: "sandbox" }, { token: customer.token });
+    const [line] = await client.db
+      .select({ id: orderProducts.id })
+      .from(orderProducts)
+      .where(eq(orderProducts.orderId, created.body.payload.orderId));
+    const reservedFor = (lineId: string) =>
+      client.db
+        .select({ id: stockCredentials.id })
+        .from(stockCredentials)
+        .where(and(eq(stockCredentials.orderProductId, lineId), eq(stockCredentials.status, "reserved")));
+    // One of its two reservations lapses, so each transaction alone may take one more.
+    const [lapsed] = await reservedFor(line.id);
+    await client.db
+      .update(stockCredentials)
+      .set({ status: "available", orderProductId: null, reservedUntil: null })
+      .where(eq(stockCredentials.id, lapsed.id));
+    const reserveOne = (tx: Parameters<Parameters<typeof client.db.transaction>[0]>[0]) =>
+      claimCredentials(tx, {
+        optionId: listing.optionId,
+        orderProductId: line.id,
+        quantity: 1,
+        reservedUntil: new Date(Date.now() + RESERVATION_MS),
+      });
+
+    // The first holds its new reservation uncommitted until the second has either reserved too or is waiting.
+    let second: Promise<string> | undefined;
+    const first = client.db.transaction(async (tx) => {
+      await reserveOne(tx);
+      let secondDone = false;
+      second = client.db
+        .transaction(reserveOne)
+        .then(
+          () => "reserved",
+          () => "refused",
+        )
+        .finally(() => (secondDone = true));
+      for (;;) {
+        const [{ waiting }] = await client.db
+          .select({ waiting: sql<number>`count(*)`.mapWith(Number) })
+          .from(sql`pg_locks`).where(sql`locktype = 'advisory' and classid = 7400003 and not granted
+            and database = (select oid from pg_database where datname = current_database())`);
+        if (secondDone || waiting > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    });
+    await first;
+    expect(await second).toBe("refused");
+    expect(await reservedFor(line.id)).toHaveLength(2);
   });
 });

@@ -1,13 +1,11 @@
-import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApi } from "../../api/app";
 import { loadConfig } from "../../api/config";
-import type { DatabaseHandle } from "../../api/db/client";
 import { createLogger } from "../../api/logger";
-import { createTestDatabase } from "../support/database";
+import { type TestDatabaseHandle, createTestDatabase } from "../support/database";
 
 /** What the process writes, through the real logger, while a query fails on a value a customer typed. */
-let database: DatabaseHandle;
+let database: TestDatabaseHandle;
 let written: string[];
 
 beforeAll(async () => {
@@ -35,7 +33,7 @@ describe("the log line of an unexpected error", () => {
     });
     const api = createApi({ db: database.db, config, logger: createLogger("debug") });
     // Sign-in looks the account up by what was typed: without its table that query fails.
-    await database.db.execute(sql`alter table users rename to users_elsewhere`);
+    await database.asOwner("alter table users rename to users_elsewhere");
     captureOutput();
     const response = await api.request(
       "/v1/user/login",
@@ -47,7 +45,7 @@ describe("the log line of an unexpected error", () => {
       { clientIp: "203.0.113.9" },
     );
     vi.restoreAllMocks();
-    await database.db.execute(sql`alter table users_elsewhere rename to users`);
+    await database.asOwner("alter table users_elsewhere rename to users");
 
     expect(response.status).toBe(500);
     const entry = written.map((line) => JSON.parse(line)).find((line) => line.message === "api error");

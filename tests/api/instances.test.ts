@@ -19,7 +19,7 @@ import {
 import { enqueueMail } from "../../api/mail/outbox";
 import { NOTIFICATION_HEADERS, signNotification } from "../../api/notifications/signature";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { createScratchPostgresDatabase } from "../support/database";
+import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
 
 /*
@@ -35,7 +35,7 @@ const CATALOGUE_CACHE_MS = 1_000;
 
 type Answer = { status: number; body: { success: boolean; message: string; payload?: any } };
 
-let scratch: Awaited<ReturnType<typeof createScratchPostgresDatabase>> | undefined;
+let scratch: Awaited<ReturnType<typeof createLeastPrivilegeDatabase>> | undefined;
 let instances: ApiServerProcess[] = [];
 let dataDirs: string[] = [];
 let database: DatabaseHandle;
@@ -128,7 +128,7 @@ async function startWebhookReceiver() {
 
 beforeAll(async () => {
   if (!adminUrl) return;
-  scratch = await createScratchPostgresDatabase(adminUrl, "store_instances");
+  scratch = await createLeastPrivilegeDatabase(adminUrl, "store_instances");
   smtp = await startSmtpReceiver();
   receiver = await startWebhookReceiver();
   const ports = [await freePort(), await freePort()];
@@ -137,6 +137,7 @@ beforeAll(async () => {
     NODE_ENV: "production",
     SESSION_SECRET: "instances-test-session-secret-that-is-long-enough",
     DATABASE_URL: scratch!.url,
+    DATABASE_MIGRATION_URL: scratch!.migrationUrl,
     DATA_DIR: dataDirs[index],
     PUBLIC_URL: "http://store.test",
     SMTP_URL: smtp.url,
@@ -154,7 +155,7 @@ beforeAll(async () => {
   instances = ports.map((port, index) => new ApiServerProcess(port, env(index)));
   await instances[0].start(60_000);
   await instances[1].start(60_000);
-  database = await openDatabase(scratch.url);
+  database = await openDatabase(scratch.url, { migrationUrl: scratch.migrationUrl });
 }, 120_000);
 
 afterAll(async () => {
@@ -261,7 +262,7 @@ describe.skipIf(!adminUrl)("two instances on one PostgreSQL database", () => {
 
     // The two instances' expiry jobs, each on its own connection pool, run at the same moment.
     const later = new Date(Date.now() + 24 * 60 * 60_000);
-    const second = await openDatabase(scratch!.url);
+    const second = await openDatabase(scratch!.url, { migrationUrl: scratch!.migrationUrl });
     const [first, other] = await Promise.all([
       expireUnpaidOrders(database.db, later),
       expireUnpaidOrders(second.db, later),

@@ -1,11 +1,20 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../api/db/ids";
-import { balanceLedger, mailOutbox, orders, payments, stockCredentials, users } from "../../api/db/schema";
+import {
+  balanceLedger,
+  mailOutbox,
+  orderProducts,
+  orders,
+  payments,
+  stockCredentials,
+  users,
+} from "../../api/db/schema";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { maskEmail } from "../../api/services/order-presentation";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { submitSandboxPayment } from "../../api/services/payment-events";
+import { claimCredentials } from "../../api/services/stock";
 import { type FakeGateways, startFakeGateways } from "../support/fake-gateways";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
@@ -319,6 +328,48 @@ describe("expiry and late payment", () => {
     const ledger = await client.db.select().from(balanceLedger).where(eq(balanceLedger.userId, late.id));
     expect(ledger).toMatchObject([{ type: "refund", amountCents: 400, balanceAfterCents: 400, orderId }]);
     expect(await stockByStatus(listing.optionId)).toEqual({ delivered: 2 });
+  });
+});
+
+describe("a line's reservations", () => {
+  it("never exceed its quantity: a second reservation for a line is refused by the database, and the order stays whole", async () => {
+    const listing = await createListing(client.db, { priceCents: 500, stock: 4 });
+    const customer = await createCustomer(client.db);
+    await addToCart(client, customer.token, listing.optionId, 1);
+    const created = await client.post("/v1/order/create", { paymentMethod: "sandbox" }, { token: customer.token });
+    const { orderId } = created.body.payload;
+    const [line] = await client.db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId));
+    const held = async () =>
+      (
+        await client.db
+          .select({ id: stockCredentials.id })
+          .from(stockCredentials)
+          .where(and(eq(stockCredentials.orderProductId, line.id), eq(stockCredentials.status, "reserved")))
+      ).length;
+    expect(await held()).toBe(1);
+
+    // What a checkout retried after an interruption, or a payment applied while its reservation lapses, would
+    // do if it reserved for the line once more.
+    const again = await client.db
+      .transaction((tx) =>
+        claimCredentials(tx, {
+          optionId: listing.optionId,
+          orderProductId: line.id,
+          quantity: 1,
+          reservedUntil: new Date(Date.now() + RESERVATION_MS),
+        }),
+      )
+      .then(
+        () => "reserved twice",
+        (error: { cause?: { code?: string; message?: string } }) => [error.cause?.code, error.cause?.message],
+      );
+    expect(again).toEqual(["23514", expect.stringContaining("would hold 2 reserved credentials for a quantity of 1")]);
+    expect(await held()).toBe(1);
+    expect(await stockByStatus(listing.optionId)).toEqual({ reserved: 1, available: 3 });
+
+    const [payment] = await client.db.select().from(payments).where(eq(payments.orderId, orderId));
+    await submitSandboxPayment(client.deps, payment.id, "paid");
+    expect(await stockByStatus(listing.optionId)).toEqual({ delivered: 1, available: 3 });
   });
 });
 

@@ -437,50 +437,6 @@ describe("rejections and other requests", () => {
   });
 });
 
-describe("/v1/sandbox/requests", () => {
-  it("completes, rejects and answers as staff where the sandbox is on, and is not there in production", async () => {
-    const bought = await buy(client, { stock: 1 });
-    const pending = await replace(client, bought);
-    const requestId = pending.body.payload._id as string;
-    const completed = await client.post(`/v1/sandbox/requests/${requestId}/complete`, { credential: "u1:p1" });
-    expect(completed).toMatchObject({ status: 200, body: { payload: { status: "completed", creds: ["u1:p1"] } } });
-    const twice = await client.post(`/v1/sandbox/requests/${requestId}/reject`, { reason: "late" });
-    expect(twice.status).toBe(409);
-    expect((await client.post("/v1/sandbox/requests/nope/complete", {})).status).toBe(404);
-
-    const other = await client.post(
-      "/v1/request/createRequest",
-      { ...line(bought), message: "Which region is it?" },
-      { token: bought.customer.token },
-    );
-    const answered = await client.post(`/v1/sandbox/requests/${other.body.payload._id}/answer`, { answer: "EU" });
-    expect(answered.body.payload).toMatchObject({ status: "completed", answer: "EU" });
-    expect((await client.post(`/v1/sandbox/requests/${other.body.payload._id}/answer`, { answer: "" })).status).toBe(
-      400,
-    );
-
-    // Staff may end a warranty early (the terms end it when the account is changed): replacements then stop.
-    const ending = await buy(client);
-    const ended = await client.post("/v1/sandbox/requests/warranty/end", { ...line(ending), index: 0 });
-    expect(ended.status).toBe(200);
-    const refusedLate = await replace(client, ending);
-    expect(refusedLate.status).toBe(409);
-    expect(refusedLate.body.message).toMatch(/^The warranty of this credential ended on /);
-    const noCredential = await client.post("/v1/sandbox/requests/warranty/end", { ...line(ending), index: 9 });
-    expect(noCredential).toMatchObject({ status: 404, body: { message: REQUEST_MESSAGES.credentialNotFound } });
-
-    const production = await createShopTestApi({ NODE_ENV: "production", PUBLIC_URL: "https://store.example" });
-    try {
-      const refused = await production.post(`/v1/sandbox/requests/${requestId}/reject`, { reason: "x" });
-      expect(refused.status).toBe(404);
-      const notEnded = await production.post("/v1/sandbox/requests/warranty/end", { ...line(ending), index: 0 });
-      expect(notEnded.status).toBe(404);
-    } finally {
-      await production.close();
-    }
-  });
-});
-
 /*
  * Races that only a real PostgreSQL server can show: PGlite runs one transaction at a time.
  */

@@ -274,22 +274,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("/v1/ticket under concurrency (P
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409]);
   });
 });
-
-describe("/v1/sandbox/tickets", () => {
-  it("answers as 'Admin' where the sandbox is on, and is not there in production", async () => {
-    const customer = await createCustomer(client.db);
-    const ticketId = await openOne(customer.token);
-    const reply = await client.post(`/v1/sandbox/tickets/${ticketId}/reply`, { message: "On it" });
-    expect(reply.status).toBe(200);
-    const read = await client.get(`/v1/ticket/read/${ticketId}`, { token: customer.token });
-    expect(read.body.payload.messages.at(-1)).toMatchObject({ username: "Admin", message: "On it" });
-
-    const production = await createShopTestApi({ NODE_ENV: "production", PUBLIC_URL: "https://store.example" });
-    try {
-      const refused = await production.post(`/v1/sandbox/tickets/${ticketId}/reply`, { message: "x" });
-      expect(refused.status).toBe(404);
-    } finally {
-      await production.close();
-    }
-  });
-});

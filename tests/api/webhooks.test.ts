@@ -308,6 +308,50 @@ describe("/v1/sandbox/payments (the sandbox page's calls)", () => {
     expect((await client.get("/v1/sandbox/payments/not-an-id")).status).toBe(404);
   });
 
+  it("stands in for the payment provider only: the old staff stand-ins answer 404 and change nothing", async () => {
+    const { orderId, payment, customer } = await pendingOrder("sandbox");
+    expect((await client.post(`/v1/sandbox/payments/${payment.id}/pay`, {})).status).toBe(200);
+    expect(await orderStatus(orderId)).toBe("completed");
+    const [line] = await client.db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId));
+    const ticket = await client.post(
+      "/v1/ticket/create",
+      { orderId, subject: "Login", message: "It asks for a code" },
+      { token: customer.token },
+    );
+    const asked = await client.post(
+      "/v1/request/createRequest",
+      { orderId, productId: line.productId, productOptionId: line.optionId, message: "Which region is it?" },
+      { token: customer.token },
+    );
+    const ticketId: string = ticket.body.payload._id;
+    const requestId: string = asked.body.payload._id;
+
+    // Staff work needs a staff token on /v1/admin; with no sign-in these paths are simply not there.
+    const staffWork = [
+      [`/v1/sandbox/tickets/${ticketId}/reply`, { message: "On it" }],
+      [`/v1/sandbox/requests/${requestId}/complete`, {}],
+      [`/v1/sandbox/requests/${requestId}/reject`, { reason: "No" }],
+      [`/v1/sandbox/requests/${requestId}/answer`, { answer: "EU" }],
+      ["/v1/sandbox/requests/warranty/end", { orderId, productOptionId: line.optionId, index: 0 }],
+    ] as const;
+    for (const [path, body] of staffWork) {
+      expect([path, (await client.post(path, body)).status]).toEqual([path, 404]);
+    }
+    const read = await client.get(`/v1/ticket/read/${ticketId}`, { token: customer.token });
+    expect(read.body.payload.messages).toHaveLength(1);
+    const requests = await client.post(
+      "/v1/request/getRequests",
+      { orderId, productId: line.productId, productOptionId: line.optionId },
+      { token: customer.token },
+    );
+    expect(requests.body.payload.map((request: { status: string }) => request.status)).toEqual(["pending"]);
+    const [delivered] = await client.db
+      .select({ expiresAt: deliveredCredentials.expiresAt })
+      .from(deliveredCredentials)
+      .where(eq(deliveredCredentials.orderProductId, line.id));
+    expect(delivered.expiresAt!.getTime()).toBeGreaterThan(Date.now());
+  });
+
   it("does not exist where the sandbox is off", async () => {
     const production = await createShopTestApi({ NODE_ENV: "production" });
     try {

@@ -1,8 +1,9 @@
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
+import { ownerToken } from "../support/e2e-staff";
 
 /*
  * Journey 11: open a ticket from an order's Contact Support link, exchange messages with staff
- * ('Admin', answered through the sandbox's stand-in for the back office), close and reopen it;
+ * ('Admin', answered through the back office's /v1/admin API with a staff token), close and reopen it;
  * search and page the list. JS on and off.
  */
 
@@ -128,8 +129,9 @@ test("a ticket from an order's Contact Support link: converse with Admin, close,
   expect(await dialog.locator("b").count()).toBe(0);
   expect(await page.evaluate(() => (window as { hacked?: number }).hacked)).toBeUndefined();
 
-  // Staff answer through the service layer (the sandbox's stand-in for the back office).
-  await call(request, `/v1/sandbox/tickets/${ticketId}/reply`, { message: "Please try signing in again now." });
+  // Staff answer from the back office (its API, signed in as staff).
+  const staff = await ownerToken(request);
+  await call(request, `/v1/admin/tickets/${ticketId}/reply`, { message: "Please try signing in again now." }, staff);
   if (!javaScriptEnabled) await page.reload();
   // With JavaScript the open conversation polls; without it a reload shows the reply.
   await expect(messages).toHaveCount(2, { timeout: 15_000 });

@@ -2,11 +2,12 @@ import { type APIRequestContext, expect, type Page, type TestInfo, test } from "
 import { call } from "../support/e2e-api";
 import { blockingViolations } from "../support/e2e-axe";
 import { readMailTo } from "../support/e2e-mail";
+import { ownerToken } from "../support/e2e-staff";
 
 /*
  * Journey 12 (warranty, ADR 020), JS on and off: request a replacement for one credential (human check),
- * get new credentials at once; with the option sold out the request waits, staff (the sandbox's stand-in
- * for the back office) complete or reject it; questions and their answers; a foreign order is refused.
+ * get new credentials at once; with the option sold out the request waits, staff (through the back office's
+ * /v1/admin API) complete or reject it; questions and their answers; a foreign order is refused.
  */
 
 type Product = {
@@ -212,11 +213,16 @@ test("sold out: requests wait; staff complete one (credentials and mail) and rej
   );
   expect(waiting.map((entry) => entry.status)).toEqual(["pending", "pending"]);
   const staffUsername = `staff-${Date.now().toString(36)}-${testInfo.project.name}`;
-  await call(request, "POST", `/v1/sandbox/requests/${waiting[0]._id}/complete`, {
-    credential: `${staffUsername}:fresh-password`,
-  });
+  const staff = await ownerToken(request);
+  await call(
+    request,
+    "POST",
+    `/v1/admin/requests/${waiting[0]._id}/complete`,
+    { credential: `${staffUsername}:fresh-password` },
+    staff,
+  );
   const reason = "The account works: sign in with the email address, not the username.";
-  await call(request, "POST", `/v1/sandbox/requests/${waiting[1]._id}/reject`, { reason });
+  await call(request, "POST", `/v1/admin/requests/${waiting[1]._id}/reject`, { reason }, staff);
 
   await page.reload();
   const cards = page.getByTestId("order-product");
@@ -248,7 +254,7 @@ test("sold out: requests wait; staff complete one (credentials and mail) and rej
   const asked = (await call<OrderRequest[]>(request, "POST", "/v1/request/getRequests", line, account.token)).find(
     (entry) => entry.kind === "other",
   )!;
-  await call(request, "POST", `/v1/sandbox/requests/${asked._id}/answer`, { answer: "It is from Germany." });
+  await call(request, "POST", `/v1/admin/requests/${asked._id}/answer`, { answer: "It is from Germany." }, staff);
   await page.reload();
   await expect(questions).toContainText("Answered");
   await expect(questions).toContainText("Admin: It is from Germany.");
@@ -306,8 +312,9 @@ test("an ended warranty: no Replace, and a request sent anyway says when it ende
   const chosen = await plan(request, "stocked");
   const orderId = await paidOrder(request, account, chosen);
   const line = chosen.option._id;
-  // Staff end it (the terms end a warranty when the account is changed); the sandbox stands in for them.
-  await call(request, "POST", "/v1/sandbox/requests/warranty/end", { orderId, productOptionId: line, index: 0 });
+  // Staff end it from the back office (the terms end a warranty when the account is changed).
+  const staff = await ownerToken(request);
+  await call(request, "POST", `/v1/admin/orders/${orderId}/warranty/end`, { productOptionId: line, index: 0 }, staff);
 
   await page.goto(`/login?${new URLSearchParams({ redirectTo: `/find-order?id=${orderId}` })}`);
   await signIn(page, account, new RegExp(`/find-order\\?id=${orderId}$`));

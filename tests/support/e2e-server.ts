@@ -1,12 +1,12 @@
 /*
  * Playwright's web server: the production build on a scratch data folder, and on a scratch
- * PostgreSQL database when TEST_DATABASE_URL is set. Both are removed when it stops.
+ * PostgreSQL database when TEST_DATABASE_URL is set (as its app role, ADR 036). Both are removed when it stops.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createScratchPostgresDatabase } from "./database";
+import { createLeastPrivilegeDatabase } from "./database";
 import { E2E_OPERATOR_EMAIL, E2E_OWNER } from "./e2e-owner";
 import { E2E_SESSION_SECRET } from "./e2e-webhooks";
 
@@ -20,7 +20,7 @@ function freshDataDir(): string {
 }
 const dataDir = freshDataDir();
 const scratch = process.env.TEST_DATABASE_URL
-  ? await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL, "store_e2e")
+  ? await createLeastPrivilegeDatabase(process.env.TEST_DATABASE_URL, "store_e2e")
   : undefined;
 
 const env: NodeJS.ProcessEnv = {
@@ -28,7 +28,9 @@ const env: NodeJS.ProcessEnv = {
   NODE_ENV: "production",
   SESSION_SECRET: E2E_SESSION_SECRET,
   DATA_DIR: dataDir,
+  // As in production (ADR 036): the store connects as a role that owns nothing; the owner migrates.
   DATABASE_URL: scratch?.url ?? "",
+  DATABASE_MIGRATION_URL: scratch?.migrationUrl ?? "",
   SEED_DEMO: "true",
   // The sandbox gateway (off in production by default) lets the suite pay without a provider.
   SANDBOX_PAYMENTS: "true",

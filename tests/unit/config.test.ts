@@ -76,6 +76,7 @@ describe("loadConfig", () => {
     ["PORT", "0"],
     ["PORT", "70000"],
     ["DATABASE_URL", "mysql://localhost/store"],
+    ["DATABASE_MIGRATION_URL", "mysql://localhost/store"],
     ["PUBLIC_URL", "store.example"],
     ["SMTP_URL", "http://mail.example"],
     ["SEED_DEMO", "maybe"],
@@ -84,6 +85,20 @@ describe("loadConfig", () => {
     const error = configErrorFor({ DATA_DIR: dataDir, [name]: value });
     expect(error.message).toContain(name);
     expect(error.message).not.toContain("\n");
+  });
+
+  it("takes the schema owner's DATABASE_MIGRATION_URL beside DATABASE_URL, and refuses it alone", () => {
+    const owner = "postgres://store_owner@db.internal/store";
+    const config = configFor({
+      DATA_DIR: dataDir,
+      DATABASE_URL: "postgres://store_app@db.internal/store",
+      DATABASE_MIGRATION_URL: owner,
+    });
+    expect(config.databaseMigrationUrl).toBe(owner);
+    expect(configFor({ DATA_DIR: dataDir }).databaseMigrationUrl).toBeUndefined();
+    expect(configErrorFor({ DATA_DIR: dataDir, DATABASE_MIGRATION_URL: owner }).message).toBe(
+      "Invalid configuration: DATABASE_MIGRATION_URL is set without DATABASE_URL",
+    );
   });
 
   it("refuses to start in production without SESSION_SECRET", () => {

@@ -8,9 +8,11 @@ import {
   confirmationReferenceField,
   deliveryCredentialsField,
   orderLineIdField,
+  orderOptionIdField,
   paymentIdField,
 } from "../../../contract/admin-orders";
 import { orderStatusSchema } from "../../../contract/order";
+import { credentialIndexField } from "../../../contract/request";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { centsToUsd } from "../../../contract/money";
 import type { ApiEnv } from "../../context";
@@ -32,6 +34,7 @@ import {
   cancelPendingOrder,
   confirmPaymentByHand,
   deliverManualLine,
+  endCredentialWarranty,
   refundToBalance,
   resendOrderMail,
 } from "../../services/admin-order-actions";
@@ -40,7 +43,7 @@ import { STAFF_ONLY } from "./staff";
 
 /*
  * /v1/admin/orders (ADR 028): every staff role searches and reads orders and may ask to see an order's
- * credentials (audited); owners and managers act on them. Each action answers 409 when the order's state
+ * credentials (audited); owners and managers act on them (ending a credential's warranty included). Each action answers 409 when the order's state
  * does not allow it any more, so a repeat (a double click, a second staff member) changes nothing.
  */
 
@@ -419,6 +422,33 @@ export const adminOrderRoutes = apiRouter()
     }),
     async (c) => {
       const { message } = await cancelPendingOrder(depsOf(c), staffActor(c), { orderId: orderIdFrom(c) });
+      return ok(c, {}, message);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: "post",
+      path: "/orders/{orderId}/warranty/end",
+      tags: ADMIN,
+      summary: "End a delivered credential's warranty now (the terms end it when the account is changed); audited",
+      description:
+        "`index` is the credential's number on the order (`credIndexes` of the order line), as replacement " +
+        "requests name it. Its replacement requests are refused from then on.",
+      ...staffRoute("ordersWrite"),
+      request: {
+        params,
+        body: jsonBody(z.object({ productOptionId: orderOptionIdField, index: credentialIndexField })),
+      },
+      responses: answers(200, z.object({}), "the warranty has ended", {
+        ...actionFailures("the warranty has already ended"),
+        404: "no order has this id, or it has no such credential",
+      }),
+    }),
+    async (c) => {
+      const { message } = await endCredentialWarranty(depsOf(c), staffActor(c), {
+        ...c.req.valid("json"),
+        orderId: orderIdFrom(c),
+      });
       return ok(c, {}, message);
     },
   );
