@@ -98,9 +98,22 @@ test("a guest writes from the FAQ, staff answer, and the guest replies through t
   await expect(page.getByLabel("Your message")).toHaveValue("");
   await expect(page).toHaveURL(new RegExp(`${answerLink}$`));
 
-  // The confirmation's link opens the same conversation.
-  await page.goto(firstLink);
+  // The confirmation's link opens the same conversation, which no cache keeps.
+  const opened = await page.goto(firstLink);
+  expect(opened?.headers()["cache-control"]).toContain("no-store");
   await expect(messages).toHaveCount(3);
+});
+
+test("the contact form is never shared from the page cache: two visitors get two human-check tokens", async ({
+  request,
+}) => {
+  test.skip(test.info().project.name !== "js", "plain HTTP: once is enough");
+  const tokenOf = (html: string) => /name="g-recaptcha-response" value="([^"]+)"/.exec(html)?.[1];
+  const first = await request.get("/contact", { headers: { cookie: "" } });
+  const second = await request.get("/contact", { headers: { cookie: "" } });
+  const tokens = [tokenOf(await first.text()), tokenOf(await second.text())];
+  expect(tokens[0]).toBeTruthy();
+  expect(tokens[1]).not.toBe(tokens[0]);
 });
 
 test("a link that opens no conversation shows the not-found page with the way back to the form", async ({ page }) => {
