@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { CONTACT_ORDER_NOT_FOUND } from "../../contract/contact";
 import { call } from "../support/e2e-api";
 import { readMailTo } from "../support/e2e-mail";
-import { expectNoOverflow, newStaff } from "../support/e2e-staff";
+import { expectNoOverflow, newStaff, signInThroughForm } from "../support/e2e-staff";
 import { answerHumanCheckQuestion } from "../support/human-check";
 
 /*
@@ -102,6 +102,19 @@ test("a guest writes from the FAQ, staff answer, and the guest replies through t
   const opened = await page.goto(firstLink);
   expect(opened?.headers()["cache-control"]).toContain("no-store");
   await expect(messages).toHaveCount(3);
+
+  // In the back office the ticket shows the guest's email, waiting for staff again.
+  await signInThroughForm(page, staff.username, staff.password);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto(`/admin/tickets?${new URLSearchParams({ filter: "waiting", search: email })}`);
+  await expect(page.getByText(`${email} (guest)`)).toBeVisible();
+  await page.getByRole("link", { name: "My streaming plan asks for a code." }).click();
+  await expect(page.getByText("no account: replies are mailed with a link to the conversation")).toBeVisible();
+  const conversation = page.getByRole("list", { name: "Conversation" }).getByRole("listitem");
+  await expect(conversation).toHaveCount(3);
+  await expect(conversation.nth(2)).toContainText("Guest");
+  await expect(conversation.nth(2)).toContainText("That worked, thank you!");
+  await expectNoOverflow(page, "the back office's guest ticket");
 });
 
 test("the contact form is never shared from the page cache: two visitors get two human-check tokens", async ({
