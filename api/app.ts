@@ -21,6 +21,7 @@ import { orderRoutes } from "./routes/order";
 import { balanceRoutes } from "./routes/balance";
 import { spinwheelRoutes } from "./routes/spinwheel";
 import { ticketRoutes } from "./routes/ticket";
+import { contactRoutes } from "./routes/contact";
 import { requestRoutes } from "./routes/request";
 import { feedbackRoutes } from "./routes/feedback";
 import { sandboxRoutes, webhookRoutes } from "./routes/webhooks";
@@ -112,6 +113,7 @@ export function createApi(deps: ApiDeps) {
   v1.route("/order", honoOf(orderRoutes));
   v1.route("/balance", honoOf(balanceRoutes));
   v1.route("/ticket", honoOf(ticketRoutes));
+  v1.route("/contact", honoOf(contactRoutes));
   v1.route("/spinwheel", honoOf(spinwheelRoutes));
   v1.route("/request", honoOf(requestRoutes));
   v1.route("/admin", honoOf(adminRoutes));

@@ -11,6 +11,7 @@ import * as prettier from "prettier";
 import type { ZodTypeAny } from "zod";
 import * as account from "../app/components/account/schemas";
 import { topUpSchema } from "../app/components/balance/top-up-schema";
+import { contactFormSchema, contactReplyFormSchema } from "../app/components/contact/schemas";
 import * as checkout from "../app/components/checkout/schema";
 import { orderFeedbackSchema } from "../app/components/order/feedback-schema";
 import { otherRequestFormSchema, replacementFormSchema } from "../app/components/order/request-schemas";
@@ -31,6 +32,7 @@ export const STOREFRONT_FORMS: Record<string, Record<string, ZodTypeAny>> = {
     changePassword: account.changePasswordSchema,
   },
   "components/balance/top-up-schema.ts": { topUp: topUpSchema },
+  "components/contact/schemas.ts": { contact: contactFormSchema, contactReply: contactReplyFormSchema },
   "components/checkout/schema.ts": {
     guestCheckout: checkout.guestCheckoutSchema,
     customerCheckout: checkout.customerCheckoutSchema,

@@ -593,13 +593,17 @@ export const balanceLedger = pgTable(
 
 // ---------------------------------------------------------------- after the sale
 
+/**
+ * Support tickets: a customer's (user_id), or a guest's from the contact form (guest_email, no account; ADR 039),
+ * whose conversation is reached through the links in ticket_links.
+ */
 export const tickets = pgTable(
   "tickets",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    /** A guest's address: where the links and staff answers are mailed. Null on a customer's ticket. */
+    guestEmail: text("guest_email"),
     orderId: text("order_id").notNull(),
     subject: text("subject").notNull(),
     status: text("status", { enum: ["open", "closed"] })
@@ -613,7 +617,25 @@ export const tickets = pgTable(
   (t) => [
     index("tickets_user_updated_idx").on(t.userId, t.updatedAt),
     index("tickets_status_updated_idx").on(t.status, t.updatedAt),
+    check("tickets_customer_or_guest", sql`(${t.userId} is null) <> (${t.guestEmail} is null)`),
   ],
+);
+
+/**
+ * The links that open a guest's conversation (ADR 039): one per mail that carried one, each a 128-bit random token
+ * stored only as its SHA-256 hash, so a leaked table opens nothing and every mail's link keeps working.
+ */
+export const ticketLinks = pgTable(
+  "ticket_links",
+  {
+    id: id(),
+    ticketId: text("ticket_id")
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("ticket_links_token_hash_key").on(t.tokenHash), index("ticket_links_ticket_idx").on(t.ticketId)],
 );
 
 export const ticketMessages = pgTable(

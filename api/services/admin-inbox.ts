@@ -41,12 +41,18 @@ export const INBOX_MESSAGES = {
 
 // ---------------------------------------------------------------- tickets
 
+/** The customer's address, or the one a guest gave on the contact form. */
+const ticketEmail = sql<string>`coalesce(${users.email}, ${tickets.guestEmail})`;
+/** How staff see a guest's own messages. */
+const GUEST_NAME = "Guest";
+
 export type StaffTicketSummary = {
   _id: string;
   subject: string;
   status: "open" | "closed";
   waiting: boolean;
-  customer: { _id: string; email: string };
+  /** A guest's ticket (contact form, ADR 039) has no account: `_id` null, `guest` true, the email they gave. */
+  customer: { _id: string | null; email: string; guest: boolean };
   orderId: string;
   messages: number;
   lastMessage: string;
@@ -64,14 +70,14 @@ export async function listStaffTickets(
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(
-      or(ilike(tickets.subject, pattern), ilike(users.email, pattern), eq(tickets.orderId, query.search))!,
+      or(ilike(tickets.subject, pattern), ilike(ticketEmail, pattern), eq(tickets.orderId, query.search))!,
     );
   }
   const where = and(...conditions);
   const [{ total }] = await db
     .select({ total: count() })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, eq(users.id, tickets.userId))
     .where(where);
   const pager = pagerFor(query.page, Number(total), INBOX_PAGE_SIZE);
   const rows = await db
@@ -81,12 +87,12 @@ export async function listStaffTickets(
       status: tickets.status,
       waiting: tickets.awaitingStaff,
       userId: tickets.userId,
-      email: users.email,
+      email: ticketEmail,
       orderId: tickets.orderId,
       updatedAt: tickets.updatedAt,
     })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, eq(users.id, tickets.userId))
     .where(where)
     // Waiting the longest first when staff work the queue; otherwise the latest activity first.
     .orderBy(query.filter === "waiting" ? asc(tickets.updatedAt) : desc(tickets.updatedAt), desc(tickets.id))
@@ -113,7 +119,7 @@ export async function listStaffTickets(
         subject: row.subject,
         status: row.status,
         waiting: row.status === "open" && row.waiting,
-        customer: { _id: row.userId, email: row.email },
+        customer: { _id: row.userId, email: row.email, guest: row.userId === null },
         orderId: row.orderId,
         messages: Number(stat?.messages ?? 0),
         lastMessage: (stat?.last ?? "").slice(0, 160),
@@ -138,9 +144,9 @@ export type StaffTicket = Omit<StaffTicketSummary, "messages" | "lastMessage"> &
 
 export async function readStaffTicket(db: Executor, ticketId: string): Promise<StaffTicket> {
   const [row] = await db
-    .select({ ticket: tickets, email: users.email, username: users.username })
+    .select({ ticket: tickets, email: ticketEmail, username: users.username })
     .from(tickets)
-    .innerJoin(users, eq(users.id, tickets.userId))
+    .leftJoin(users, eq(users.id, tickets.userId))
     .where(eq(tickets.id, ticketId));
   if (!row) throw notFound(TICKET_MESSAGES.notFound);
   const messages = await db
@@ -161,14 +167,14 @@ export async function readStaffTicket(db: Executor, ticketId: string): Promise<S
     subject: ticket.subject,
     status: ticket.status,
     waiting: ticket.status === "open" && ticket.awaitingStaff,
-    customer: { _id: ticket.userId, email: row.email },
+    customer: { _id: ticket.userId, email: row.email, guest: ticket.userId === null },
     orderId: ticket.orderId,
     createdAt: ticket.createdAt.toISOString(),
     updatedAt: ticket.updatedAt.toISOString(),
     messages: messages.map((message) => ({
       _id: message.id,
       // Staff see who answered; the customer only ever sees 'Admin'.
-      author: message.fromStaff ? STAFF_AUTHOR : row.username,
+      author: message.fromStaff ? STAFF_AUTHOR : (row.username ?? GUEST_NAME),
       fromStaff: message.fromStaff,
       staffEmail: message.fromStaff ? (message.authorEmail ?? null) : null,
       message: message.message,

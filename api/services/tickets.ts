@@ -7,7 +7,9 @@ import { badRequest, conflict, notFound } from "../errors";
 import type { Logger } from "../logger";
 import { type StaffActor, recordAudit } from "./audit";
 import { notifyOperator } from "./operator-notifications";
-import { enqueueTicketReplyMail } from "./ticket-mail";
+import { contactUrl, issueTicketLink } from "./ticket-links";
+import { enqueueTicketReplyMail, guestTicketAnswerMail } from "./ticket-mail";
+import { enqueueMail } from "../mail/outbox";
 import { type Pager, containsPattern, pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 
@@ -65,7 +67,7 @@ async function ticketViews(db: Executor, rows: TicketRow[]): Promise<TicketView[
   const owners = await db
     .select({ id: users.id, username: users.username })
     .from(users)
-    .where(inArray(users.id, [...new Set(rows.map((row) => row.userId))]));
+    .where(inArray(users.id, [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))]));
   return rows.map((row) => {
     const ownerName = owners.find((owner) => owner.id === row.userId)?.username ?? "You";
     return {
@@ -179,7 +181,7 @@ export async function openTicket(
 }
 
 /** Adds a message to an open ticket and moves it up the list; closed tickets refuse with 409. Answers its id. */
-async function appendMessage(
+export async function appendMessage(
   tx: Executor,
   ticket: TicketRow,
   message: { authorUserId: string | null; fromStaff: boolean; message: string },
@@ -233,7 +235,8 @@ export async function setTicketStatus(
 
 /**
  * A staff answer, shown as 'Admin'. The customer is mailed a link to the ticket in the same
- * transaction (the outbox sends it only if the answer is saved). The back office calls this.
+ * transaction (the outbox sends it only if the answer is saved); a guest is mailed the answer with a
+ * fresh link to the conversation (ADR 039). The back office calls this.
  */
 export async function addStaffReply(
   deps: Pick<TicketDeps, "db" | "config">,
@@ -253,6 +256,19 @@ export async function addStaffReply(
         objectLabel: ticket.subject,
         after: { messageId, characters: message.length },
       });
+    }
+    if (!ticket.userId) {
+      const token = await issueTicketLink(tx, ticket.id);
+      await enqueueMail(
+        tx,
+        guestTicketAnswerMail({
+          to: ticket.guestEmail!,
+          subject: ticket.subject,
+          answer: message,
+          link: contactUrl(deps.config.publicUrl, token),
+        }),
+      );
+      return;
     }
     // The ticket's foreign key cascades, so its customer exists.
     const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, ticket.userId));

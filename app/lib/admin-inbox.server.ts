@@ -11,7 +11,7 @@ const ticketSummarySchema = z.object({
   subject: z.string(),
   status: z.enum(["open", "closed"]),
   waiting: z.boolean(),
-  customer: person,
+  customer: z.object({ _id: z.string().nullable(), email: z.string(), guest: z.boolean() }),
   orderId: z.string(),
   messages: z.number(),
   lastMessage: z.string(),

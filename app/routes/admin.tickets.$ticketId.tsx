@@ -85,11 +85,18 @@ export default function TicketPage() {
         {ticket.waiting ? "Waiting for staff" : open ? "Open" : "Closed"} · opened <AdminTime iso={ticket.createdAt} />
       </AdminHeading>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_minmax(0,1fr)]">
-        <dt className="font-semibold">Customer</dt>
+        <dt className="font-semibold">{ticket.customer.guest ? "Guest" : "Customer"}</dt>
         <dd className="break-all">
-          <Link to={`/admin/customers/${ticket.customer._id}`} className="text-brand-700 underline">
-            {ticket.customer.email}
-          </Link>
+          {ticket.customer._id ? (
+            <Link to={`/admin/customers/${ticket.customer._id}`} className="text-brand-700 underline">
+              {ticket.customer.email}
+            </Link>
+          ) : (
+            <>
+              {ticket.customer.email}{" "}
+              <span className="text-slate-600">(no account: replies are mailed with a link to the conversation)</span>
+            </>
+          )}
         </dd>
         <dt className="font-semibold">Order</dt>
         <dd className="break-all">

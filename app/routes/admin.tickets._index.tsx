@@ -28,8 +28,9 @@ export default function TicketsPage() {
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Tickets">
-        Customers&apos; tickets. Waiting for staff lists open tickets whose last message is the customer&apos;s, the
-        longest waiting first. Replies show to the customer as &apos;Admin&apos; and are mailed to them.
+        Customers&apos; tickets, and guests&apos; from the contact form. Waiting for staff lists open tickets whose last
+        message is the customer&apos;s, the longest waiting first. Replies show to the customer as &apos;Admin&apos; and
+        are mailed to them (to a guest with the answer and a link to the conversation).
       </AdminHeading>
       <FilterLinks
         label="Ticket filters"
@@ -64,7 +65,9 @@ export default function TicketsPage() {
                 </span>
               </div>
               <p className="text-sm break-all text-slate-600">
-                {ticket.customer.email} · {ticket.messages} {ticket.messages === 1 ? "message" : "messages"}
+                {ticket.customer.email}
+                {ticket.customer.guest && " (guest)"} · {ticket.messages}{" "}
+                {ticket.messages === 1 ? "message" : "messages"}
               </p>
               <p className="line-clamp-2 text-sm break-words">{ticket.lastMessage}</p>
             </li>

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 
 /** Account pages and the API are nobody's search result; the sitemap lists what is. */
-const PRIVATE_PATHS = ["/v1/", "/dashboard", "/settings", "/balance", "/tickets", "/reset"];
+const PRIVATE_PATHS = ["/v1/", "/dashboard", "/settings", "/balance", "/tickets", "/reset", "/contact/"];
 
 export function loader({ request }: LoaderFunctionArgs) {
   const origin = new URL(request.url).origin;

@@ -8,6 +8,7 @@ const SITEMAP_PATHS = [
   "/redeem-key",
   "/find-order",
   "/faqs",
+  "/contact",
   "/terms-of-service",
   "/privacy-policy",
 ] as const;

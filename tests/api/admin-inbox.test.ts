@@ -107,7 +107,7 @@ describe("tickets", () => {
         _id: ticketId,
         subject: "Cannot sign in",
         waiting: true,
-        customer: { _id: bought.customer.id, email: bought.customer.email },
+        customer: { _id: bought.customer.id, email: bought.customer.email, guest: false },
         orderId: bought.orderId,
         messages: 1,
         lastMessage: "It asks for a code",

@@ -1,9 +1,9 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 
-/* An automated accessibility pass (WCAG 2.x A and AA rules) over the landing, FAQ, legal and feedback pages. */
+/* An automated accessibility pass (WCAG 2.x A and AA rules) over the landing, FAQ, contact, legal and feedback pages. */
 
-for (const path of ["/", "/faqs", "/terms-of-service", "/privacy-policy", "/feedback"]) {
+for (const path of ["/", "/faqs", "/contact", "/terms-of-service", "/privacy-policy", "/feedback"]) {
   test(`${path} has no serious or critical accessibility violations`, async ({
     browser,
     baseURL,

@@ -20,17 +20,24 @@ test("the FAQ page shows the server's questions as an accordion, and how to reac
 
   const contact = page.locator("#contact");
   await expect(contact.getByRole("heading", { name: /contact support/i })).toBeVisible();
-  await expect(contact.getByRole("link", { name: "Open a support ticket" })).toHaveAttribute("href", "/tickets");
+  // A guest reaches support without an account (ADR 039); signed-in customers keep their tickets.
+  await expect(contact.getByRole("link", { name: "Contact support" })).toHaveAttribute("href", "/contact");
   await expect(contact.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
   // The FAQ keeps the store's header and footer.
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Footer" })).toBeVisible();
 });
 
-test("/support leads to the FAQ's contact section", async ({ page }) => {
+test("/support leads a guest to the contact form, with the order of an order's Contact Support link", async ({
+  page,
+}) => {
   await page.goto("/support");
-  await expect(page).toHaveURL(/\/faqs#contact$/);
-  await expect(page.locator("#contact")).toBeInViewport();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Contact Support" })).toBeVisible();
+  const orderId = "gWwCti4aIQ7vdHgY-vB4_p";
+  await page.goto(`/support?orderId=${orderId}`);
+  await expect(page).toHaveURL(`/contact?orderId=${orderId}`);
+  await expect(page.getByLabel("Order ID (optional)")).toHaveValue(orderId);
 });
 
 for (const { path, title, shortPath, line } of [
@@ -102,9 +109,17 @@ test.describe("files for crawlers and browsers", () => {
     expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
     const locations = [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
     expect(locations).toEqual(
-      ["/", "/shop", "/feedback", "/redeem-key", "/find-order", "/faqs", "/terms-of-service", "/privacy-policy"].map(
-        (path) => `${baseURL}${path}`,
-      ),
+      [
+        "/",
+        "/shop",
+        "/feedback",
+        "/redeem-key",
+        "/find-order",
+        "/faqs",
+        "/contact",
+        "/terms-of-service",
+        "/privacy-policy",
+      ].map((path) => `${baseURL}${path}`),
     );
   });
 

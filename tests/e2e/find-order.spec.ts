@@ -122,7 +122,7 @@ test("a pending order waits for payment; paying in the sandbox delivers the cred
   await expect(delivered.getByText("Waiting for your payment")).toHaveCount(0);
   await expect(delivered.getByRole("link", { name: "Contact Support" })).toHaveAttribute(
     "href",
-    `/tickets?orderId=${order.orderId}`,
+    `/support?orderId=${order.orderId}`,
   );
 
   if (javaScriptEnabled) {

@@ -95,7 +95,7 @@ for (const viewport of [
         }
       }
 
-      for (const start of ["/", "/shop", "/faqs", "/find-order", "/terms-of-service", "/privacy-policy"]) {
+      for (const start of ["/", "/shop", "/faqs", "/contact", "/find-order", "/terms-of-service", "/privacy-policy"]) {
         await crawl(start);
       }
       const orderId = await customerWithOrder(page, request, testInfo);
@@ -107,7 +107,7 @@ for (const viewport of [
       expect(broken, `links that lead nowhere: ${JSON.stringify(broken)}`).toEqual([]);
       // The crawl saw the header's, the footer's and the order page's links.
       expect([...checked.keys()]).toEqual(
-        expect.arrayContaining(["/shop", "/find-order", "/faqs", "/terms-of-service", "/dashboard"]),
+        expect.arrayContaining(["/shop", "/find-order", "/faqs", "/contact", "/terms-of-service", "/dashboard"]),
       );
     });
   });

@@ -63,6 +63,7 @@ test("every public page has one description of its own", async ({ page, request 
     "/forgot",
     "/reset?email=someone%40example.com",
     "/faqs",
+    "/contact",
     "/terms-of-service",
     "/privacy-policy",
     paymentPath,

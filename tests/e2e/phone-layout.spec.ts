@@ -25,6 +25,7 @@ const GUEST_PAGES = [
   "/cart",
   "/feedback",
   "/redeem-key",
+  "/contact",
   "/no-such-page",
 ];
 const CUSTOMER_PAGES = ["/dashboard", "/balance", "/tickets", "/settings", "/shop?cart=open"];

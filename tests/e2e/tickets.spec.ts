@@ -211,14 +211,14 @@ test("the list searches subjects, pages by 10 and cuts subjects to 40 characters
   await expect(rows.first()).toContainText("Needle in the haystack");
 });
 
-test("/support leads a customer to /tickets and a guest to the FAQ; /tickets needs a sign-in", async ({
+test("/support leads a customer to /tickets and a guest to the contact form; /tickets needs a sign-in", async ({
   page,
   request,
 }, testInfo) => {
   await page.goto("/tickets");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftickets$/);
   await page.goto("/support");
-  await expect(page).toHaveURL(/\/faqs#contact$/);
+  await expect(page).toHaveURL(/\/contact$/);
   await signedInCustomer(request, page, testInfo);
   await page.goto("/support");
   await expect(page).toHaveURL(/\/tickets$/);

@@ -77,7 +77,11 @@ const ticketSummarySchema = z
     subject: z.string(),
     status: z.enum(["open", "closed"]),
     waiting: z.boolean().openapi({ description: "open, and the customer wrote last" }),
-    customer: person,
+    customer: z.object({
+      _id: z.string().nullable().openapi({ description: "the customer's account; null for a guest's ticket" }),
+      email: z.string().openapi({ description: "the account's email, or the one a guest gave" }),
+      guest: z.boolean().openapi({ description: "opened from the contact form without an account (ADR 039)" }),
+    }),
     orderId: z.string().openapi({ description: "empty: a general question" }),
     messages: z.number().int(),
     lastMessage: z.string(),
@@ -91,7 +95,7 @@ const ticketSchema = ticketSummarySchema
     messages: z.array(
       z.object({
         _id: z.string(),
-        author: z.string().openapi({ description: "the customer's username, or 'Admin'" }),
+        author: z.string().openapi({ description: "the customer's username, 'Guest', or 'Admin'" }),
         fromStaff: z.boolean(),
         staffEmail: z
           .string()

@@ -131,7 +131,7 @@ export function OrderProductCard({
       {children}
 
       <Link
-        to={`/tickets?${new URLSearchParams({ orderId: order._id })}`}
+        to={`/support?${new URLSearchParams({ orderId: order._id })}`}
         className="self-start font-semibold text-brand-700 underline"
       >
         Contact Support
