@@ -585,8 +585,8 @@ async function main() {
   // A second start with every cache off: what the work itself costs.
   await stopChild(server);
   server = await startServer("caches off", { PAGE_CACHE_MS: "0", CATALOGUE_CACHE_MS: "0" });
-  const productList = (await (await fetch(`${base}/v1/product/read`)).json()) as { data: { _id: string }[] };
-  const productId = productList.data[0]?._id;
+  const productList = (await (await fetch(`${base}/v1/product/read`)).json()) as { payload: { _id: string }[] };
+  const productId = productList.payload[0]?._id;
   if (!productId) throw new Error("/v1/product/read listed no product");
   rows.push("");
   for (const target of uncachedTargets) {
