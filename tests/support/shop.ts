@@ -34,8 +34,11 @@ export function nextIp(): string {
  * A /v1 app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) for the checkout tests,
  * with the sandbox gateway on (NODE_ENV test) and every gateway row enabled.
  */
-export async function createShopTestApi(env: Record<string, string> = {}) {
-  const database = await createTestDatabase();
+export async function createShopTestApi(
+  env: Record<string, string> = {},
+  options: { onQuery?: (statement: string) => void } = {},
+) {
+  const database = await createTestDatabase(options);
   const db = database.db;
   const config: Config = loadConfig({
     NODE_ENV: "test",
