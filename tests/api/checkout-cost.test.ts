@@ -53,8 +53,8 @@ describe("a returning customer's checkout", () => {
     expect(cartReads(add)).toHaveLength(2);
     expect(add.filter((statement) => statement.startsWith('insert into "carts"'))).toEqual([]);
     expect(create.filter((statement) => statement.startsWith('insert into "carts"'))).toEqual([]);
-    // Was 15 and 34 (main at d118646); each cut is a round trip less on every purchase.
+    // Were 15 and 34 (main at d118646); each cut is a round trip less on every purchase.
     expect(add.length).toBeLessThanOrEqual(12);
-    expect(create.length).toBeLessThanOrEqual(32);
+    expect(create.length).toBeLessThanOrEqual(30);
   });
 });
