@@ -1,5 +1,5 @@
 /*
- * npm run bench:profile -- <target> [--requests N] [--caches-off] [--no-build]
+ * npm run bench:profile -- <target> [--requests N] [--caches-off] [--identity] [--no-build]
  *
  * Where one request's server CPU goes (issue 27): starts the production server under `node --cpu-prof`
  * (on a scratch database of BENCH_DATABASE_URL, or the embedded one), warms it up, sends N requests to the
@@ -32,6 +32,8 @@ const optionValue = (name: string) => {
 };
 const requests = Number(optionValue("--requests") ?? 400);
 const cachesOff = args.includes("--caches-off");
+/** `--identity`: ask for uncompressed answers, as the bench's load generator does. */
+const acceptEncoding = args.includes("--identity") ? "identity" : "br, gzip";
 
 type ProfileNode = {
   id: number;
@@ -160,7 +162,13 @@ async function main() {
   );
   const base = `http://127.0.0.1:${port}`;
   for (let tries = 0; ; tries++) {
-    if ((await fetch(`${base}/healthz`).then((r) => r.status, () => 0)) === 200) break;
+    if (
+      (await fetch(`${base}/healthz`).then(
+        (r) => r.status,
+        () => 0,
+      )) === 200
+    )
+      break;
     if (tries > 240) throw new Error("the server did not start");
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -197,7 +205,7 @@ async function main() {
           continue;
         }
         const answer = await fetch(base + chosen.path, {
-          headers: { ...chosen.headers, "accept-encoding": "br, gzip" },
+          headers: { ...chosen.headers, "accept-encoding": acceptEncoding },
         });
         await answer.arrayBuffer();
         if (answer.status !== 200) throw new Error(`${chosen.path} answered ${answer.status}`);
