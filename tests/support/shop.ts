@@ -14,6 +14,7 @@ import {
 import { createLogger } from "../../api/logger";
 import type { Role } from "../../contract/staff";
 import { createSession } from "../../api/services/sessions";
+import { checkAnswer } from "./contract";
 import { createTestDatabase } from "./database";
 
 export type Answer = {
@@ -69,7 +70,9 @@ export async function createShopTestApi(
       },
       { clientIp: options.ip ?? nextIp() },
     );
-    return { status: response.status, headers: response.headers, body: await response.json() };
+    const answer = { status: response.status, headers: response.headers, body: await response.json() };
+    checkAnswer(api, method, url, answer.status, answer.body);
+    return answer;
   }
 
   return {
