@@ -150,7 +150,10 @@ export function createApi(deps: ApiDeps) {
     );
   });
 
-  return api;
+  // The contract tests check every answer against the route's own declaration (tests/support/contract.ts).
+  const declaredRoutes = () =>
+    v1.openAPIRegistry.definitions.flatMap((definition) => (definition.type === "route" ? [definition.route] : []));
+  return Object.assign(api, { declaredRoutes });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -4,6 +4,9 @@ import type { Logger } from "./logger";
 import type { SnapshotCache } from "./snapshot-cache";
 import type { AuthUser } from "./middleware/auth";
 
+/** Bearer token to the user it signed in (null: none), kept for one page request only. */
+export type SessionMemo = Map<string, AuthUser | null>;
+
 /** What every API request can reach: set once when the app is built. */
 export type ApiDeps = {
   db: Database;
@@ -12,8 +15,11 @@ export type ApiDeps = {
 };
 
 export type ApiEnv = {
-  /** In-process callers (the Remix loaders) pass the browser's address here. */
-  Bindings: { clientIp?: string };
+  /**
+   * In-process callers (the Remix loaders) pass the browser's address here, and one page request's memo of
+   * the sessions its calls carried: a page with four calls looks its token up once (api/middleware/auth.ts).
+   */
+  Bindings: { clientIp?: string; sessions?: SessionMemo };
   /** `user` is set by the auth middleware when a valid bearer token came with the request. */
   Variables: ApiDeps & { requestId: string; user?: AuthUser; snapshots: SnapshotCache };
 };

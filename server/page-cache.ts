@@ -1,25 +1,34 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { contentSecurityPolicy } from "./security-headers";
 
 /*
  * A one-second cache of whole pages for visitors who carry no cookie: first visits, crawlers and
  * traffic spikes from a shared link all ask for the same few public pages, and rendering React for
  * each of them is the most expensive thing the process does. A page is kept only when nothing in it
  * can be personal: the request had no cookie and no authorization, the answer is a 200 HTML page
- * that sets no cookie and does not call itself private or no-store. The CSP nonce of the rendering
- * is swapped for each response's own, so every answer still carries a fresh nonce.
+ * that sets no cookie and does not call itself private or no-store.
+ *
+ * A hit is the cheapest answer the store gives, so it is served from node:http before Express runs
+ * (server.ts): its body is compressed once, when stored (brotli and gzip), and its CSP allows the
+ * page's own inline scripts by their sha256 hashes instead of a per-answer nonce, which would need
+ * the body rewritten, and so compressed again, for every visitor. Only scripts that carried the
+ * rendering's nonce are hashed: markup a visitor managed to inject never had it, so it stays blocked.
  */
 
 type RenderPage = (request: Request, req: ExpressRequest, res: ExpressResponse) => Promise<Response>;
 
-type CachedPage = {
+export type CachedPage = {
   expiresAt: number;
   status: number;
   headers: [string, string][];
-  /** The HTML with every occurrence of the rendering's nonce replaced by NONCE_SLOT. */
-  body: string;
+  csp: string;
+  identity: Buffer;
+  gzip: Buffer;
+  brotli: Buffer;
 };
-
-const NONCE_SLOT = "\u0000csp-nonce\u0000";
 
 export type AnonymousPageCacheOptions = {
   ttlMs: number;
@@ -29,48 +38,16 @@ export type AnonymousPageCacheOptions = {
   now?: () => number;
 };
 
-export function anonymousPageCache(options: AnonymousPageCacheOptions) {
-  const pages = new Map<string, CachedPage>();
-  const now = options.now ?? (() => performance.now());
-
-  return async function servePage(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
-    if (!cacheableRequest(req)) return next();
-    const nonce = res.locals.cspNonce as string;
-    // Lite mode (Save-Data) pages carry no script: they are kept apart from the others.
-    const key = `${/^\s*on\s*$/i.test(req.get("save-data") ?? "") ? "lite " : ""}${req.originalUrl}`;
-    try {
-      const cached = pages.get(key);
-      if (cached && cached.expiresAt > now()) {
-        send(res, cached.status, cached.headers, cached.body.replaceAll(NONCE_SLOT, nonce), "HIT");
-        return;
-      }
-      const response = await options.render(toFetchRequest(req, res), req, res);
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers = [...response.headers].filter(([name]) => name !== "content-length");
-      if (cacheableResponse(response)) {
-        if (pages.size >= options.maxEntries) pages.delete(pages.keys().next().value!);
-        pages.set(key, {
-          expiresAt: now() + options.ttlMs,
-          status: response.status,
-          headers,
-          body: body.toString("utf8").replaceAll(nonce, NONCE_SLOT),
-        });
-      }
-      send(res, response.status, headers, body, "MISS");
-    } catch (error) {
-      next(error);
-    }
-  };
-}
-
-function cacheableRequest(req: ExpressRequest): boolean {
+/** What the visitor's request must be for a shared page to answer it. */
+function cacheableRequest(req: IncomingMessage): boolean {
+  const accept = req.headers.accept;
   return (
     req.method === "GET" &&
     !req.headers.cookie &&
     !req.headers.authorization &&
     // Single-fetch data requests of client navigations go through the ordinary handler.
-    !req.path.endsWith(".data") &&
-    req.accepts("html") === "html"
+    !(req.url ?? "").split("?")[0].endsWith(".data") &&
+    (accept === undefined || /text\/html|\*\/\*/.test(accept))
   );
 }
 
@@ -84,17 +61,92 @@ function cacheableResponse(response: Response): boolean {
   );
 }
 
-function send(
-  res: ExpressResponse,
-  status: number,
-  headers: [string, string][],
-  body: string | Buffer,
-  cache: "HIT" | "MISS",
-) {
-  res.status(status);
-  for (const [name, value] of headers) res.setHeader(name, value);
-  res.setHeader("X-Page-Cache", cache);
-  res.send(body);
+/** Lite mode (Save-Data) pages carry no script: they are kept apart from the others. */
+function keyOf(req: IncomingMessage): string {
+  const saveData = req.headers["save-data"];
+  return `${typeof saveData === "string" && /^\s*on\s*$/i.test(saveData) ? "lite " : ""}${req.url ?? ""}`;
+}
+
+/** The inline scripts that carry `nonce`, as CSP hash sources, and the body without the (now spent) nonce. */
+export function hashInlineScripts(html: string, nonce: string): { sources: string[]; html: string } {
+  const sources = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attributes, code] = match;
+    if (!attributes.includes(`nonce="${nonce}"`) || /\bsrc=/.test(attributes) || code === "") continue;
+    sources.add(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+  }
+  return { sources: [...sources], html: html.replaceAll(` nonce="${nonce}"`, "") };
+}
+
+function preferredEncoding(req: IncomingMessage): "br" | "gzip" | undefined {
+  const accepted = req.headers["accept-encoding"];
+  if (typeof accepted !== "string") return undefined;
+  // A q=0 refusal is rare enough from real clients to read as "not offered" only when written out.
+  const offers = (name: string) => new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?\\b)`, "i").test(accepted);
+  if (offers("br")) return "br";
+  if (offers("gzip")) return "gzip";
+  return undefined;
+}
+
+export function anonymousPageCache(options: AnonymousPageCacheOptions) {
+  const pages = new Map<string, CachedPage>();
+  const now = options.now ?? (() => performance.now());
+
+  function store(key: string, response: Response, body: Buffer, nonce: string) {
+    const { sources, html } = hashInlineScripts(body.toString("utf8"), nonce);
+    const identity = Buffer.from(html, "utf8");
+    if (pages.size >= options.maxEntries) pages.delete(pages.keys().next().value!);
+    pages.set(key, {
+      expiresAt: now() + options.ttlMs,
+      status: response.status,
+      headers: [...response.headers].filter(([name]) => !/^(content-length|content-security-policy)$/i.test(name)),
+      csp: contentSecurityPolicy(sources),
+      identity,
+      gzip: gzipSync(identity, { level: 6 }),
+      brotli: brotliCompressSync(identity, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      }),
+    });
+  }
+
+  return {
+    /** The stored page that answers this request, while it is fresh. */
+    lookup(req: IncomingMessage): CachedPage | undefined {
+      if (!cacheableRequest(req)) return undefined;
+      const page = pages.get(keyOf(req));
+      return page && page.expiresAt > now() ? page : undefined;
+    },
+
+    /** Sends a stored page in the encoding the visitor takes; the caller has set the common headers. */
+    send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+      const encoding = preferredEncoding(req);
+      const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+      res.statusCode = page.status;
+      for (const [name, value] of page.headers) res.setHeader(name, value);
+      res.setHeader("Content-Security-Policy", page.csp);
+      res.setHeader("Vary", "Accept-Encoding");
+      if (encoding) res.setHeader("Content-Encoding", encoding);
+      res.setHeader("Content-Length", body.length);
+      res.setHeader("X-Page-Cache", "HIT");
+      res.end(body);
+    },
+
+    /** Express middleware for the misses: renders, answers, and keeps the page when it may be shared. */
+    async renderAndKeep(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+      if (!cacheableRequest(req)) return next();
+      try {
+        const response = await options.render(toFetchRequest(req, res), req, res);
+        const body = Buffer.from(await response.arrayBuffer());
+        if (cacheableResponse(response)) store(keyOf(req), response, body, res.locals.cspNonce as string);
+        res.status(response.status);
+        for (const [name, value] of response.headers) if (name !== "content-length") res.setHeader(name, value);
+        res.setHeader("X-Page-Cache", "MISS");
+        res.send(body);
+      } catch (error) {
+        next(error);
+      }
+    },
+  };
 }
 
 function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {

@@ -32,10 +32,19 @@ const MIGRATION_LOCK = 740_0001;
  * Migrations are applied before the handle is returned: on PostgreSQL through `migrationUrl` when given
  * (the role that owns the schema, while `location` is a role that owns nothing: ADR 036).
  */
-export async function openDatabase(location: string, options: { migrationUrl?: string } = {}): Promise<DatabaseHandle> {
-  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, options.migrationUrl);
-  return openPglite(location);
+export async function openDatabase(location: string, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(location)) return openPostgres(location, options);
+  return openPglite(location, options);
 }
+
+type OpenOptions = {
+  migrationUrl?: string;
+  /** Told every statement the application sends, transactions' included (tests count a checkout's statements). */
+  onQuery?: (statement: string) => void;
+};
+
+const queryLogger = (onQuery: OpenOptions["onQuery"]) =>
+  onQuery && { logQuery: (statement: string) => onQuery(statement) };
 
 /** The database the configuration names: DATABASE_URL (migrated through DATABASE_MIGRATION_URL), or the embedded one. */
 export function openConfiguredDatabase(
@@ -46,10 +55,10 @@ export function openConfiguredDatabase(
   });
 }
 
-async function openPglite(location: string): Promise<DatabaseHandle> {
+async function openPglite(location: string, options: OpenOptions): Promise<DatabaseHandle> {
   if (location !== "memory://") mkdirSync(path.dirname(location), { recursive: true });
   const client = location === "memory://" ? new PGlite() : new PGlite(location);
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
   await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
@@ -103,15 +112,15 @@ async function migrationsApplied(client: postgres.Sql): Promise<boolean> {
  * Opens the pool of `url`. Migrations run first when some are due: through `migrationUrl` (the schema's owner),
  * or through `url` itself when it is the owner. An app role that owns nothing starts on a current schema alone.
  */
-async function openPostgres(url: string, migrationUrl?: string): Promise<DatabaseHandle> {
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
   const client = postgres(url, { max: 10, onnotice: () => {}, idle_timeout: 30 });
   try {
-    if (!(await migrationsApplied(client))) await migratePostgresDatabase(migrationUrl ?? url);
+    if (!(await migrationsApplied(client))) await migratePostgresDatabase(options.migrationUrl ?? url);
   } catch (error) {
     await client.end();
     throw error;
   }
-  const db = drizzlePostgres(client, { schema });
+  const db = drizzlePostgres(client, { schema, logger: queryLogger(options.onQuery) });
   return {
     db: db as unknown as Database,
     kind: "postgres",

@@ -8,11 +8,21 @@ export type AuthUser = SessionUser;
 /** 256-bit tokens are 43 base64url characters; anything else is not worth a query. */
 const BEARER = /^Bearer ([A-Za-z0-9_-]{43})$/i;
 
-/** Sets c.var.user when the request carries a valid bearer token; never refuses a request itself. */
+/**
+ * Sets c.var.user when the request carries a valid bearer token; never refuses a request itself. A page's
+ * in-process calls share one lookup through the page request's memo (c.env.sessions, api/in-process.ts),
+ * which is emptied after any call that may change a session, so a sign-out is seen at once.
+ */
 export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const match = BEARER.exec(c.req.header("authorization")?.trim() ?? "");
   if (match) {
-    const user = await userForToken(c.get("db"), match[1]);
+    const token = match[1];
+    const memo = c.env?.sessions;
+    let user = memo?.get(token);
+    if (user === undefined) {
+      user = (await userForToken(c.get("db"), token)) ?? null;
+      memo?.set(token, user);
+    }
     if (user) c.set("user", user);
   }
   await next();

@@ -3,7 +3,13 @@ import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest } from "../errors";
 import { encodeOk, ok, okEncoded } from "../http";
 import { answers, apiRouter, pathParams, publicIdSchema, usdSchema } from "../openapi";
-import { listCategories, listProductOptions, listProducts, readProductOption } from "../services/catalogue";
+import {
+  listCategories,
+  listProductOptions,
+  listProducts,
+  readProduct,
+  readProductOption,
+} from "../services/catalogue";
 
 /** A malformed id cannot name a row: 400 with the contract's message, before any query. */
 function publicId(value: string, field: "productId" | "optionId", message: string): string {
@@ -82,6 +88,20 @@ export const catalogueRoutes = apiRouter()
     }),
     async (c) =>
       okEncoded(c, await c.get("snapshots").get("products", async () => encodeOk(await listProducts(c.get("db"))))),
+  )
+  .openapi(
+    createRoute({
+      method: "get",
+      path: "/product/read/{productId}",
+      tags: ["Catalogue"],
+      summary: "One active product, as the list gives it (a product page needs no whole catalogue)",
+      request: { params: pathParams("productId") },
+      responses: answers(200, productSchema, "the product", productNotFound),
+    }),
+    async (c) => {
+      const productId = publicId(c.req.param("productId"), "productId", "Invalid product id");
+      return ok(c, await readProduct(c.get("db"), productId));
+    },
   )
   .openapi(
     createRoute({

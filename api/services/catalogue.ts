@@ -64,7 +64,9 @@ export async function listCategories(db: Executor) {
  * one that totals the active options per product, one for every category link, one for the ratings. Stock is counted
  * per option through the (option_id, status) index, so it stays quick as credentials pile up.
  */
-export async function listProducts(db: Executor) {
+/** The active products by position (or the one `productId`, if active), each with stock, lowest price and rating. */
+export async function listProducts(db: Executor, productId?: string) {
+  const onlyThe = (column: AnyColumn) => (productId === undefined ? undefined : eq(column, productId));
   const optionTotals = db
     .select({
       productId: productOptions.productId,
@@ -76,7 +78,7 @@ export async function listProducts(db: Executor) {
         ))`.as("min_price_cents"),
     })
     .from(productOptions)
-    .where(eq(productOptions.active, true))
+    .where(and(eq(productOptions.active, true), onlyThe(productOptions.productId)))
     .groupBy(productOptions.productId)
     .as("option_totals");
 
@@ -98,14 +100,15 @@ export async function listProducts(db: Executor) {
       })
       .from(products)
       .leftJoin(optionTotals, eq(optionTotals.productId, products.id))
-      .where(eq(products.active, true))
+      .where(and(eq(products.active, true), onlyThe(products.id)))
       .orderBy(asc(products.position), asc(products.createdAt)),
     db
       .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
       .from(productCategories)
       .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(onlyThe(productCategories.productId))
       .orderBy(asc(categories.position)),
-    productRatings(db),
+    productRatings(db, productId),
   ]);
 
   const categoryIdsByProduct = new Map<string, string[]>();
@@ -212,6 +215,13 @@ function publicOption({ _id, title, availableStock, subOptions }: PricedOption):
 
 export function publicOptionWithProduct(option: PricedOption): OptionWithProduct {
   return { ...publicOption(option), product: option.product };
+}
+
+/** One active product, as the list gives it; 404 when it is not (or no longer) in the shop. */
+export async function readProduct(db: Executor, productId: string) {
+  const [product] = await listProducts(db, productId);
+  if (!product) throw notFound("Product not found");
+  return product;
 }
 
 export async function listProductOptions(db: Executor, productId: string): Promise<OptionView[]> {

@@ -48,9 +48,22 @@ export async function assertEmailMayOrder(db: Executor, email: string): Promise<
   }
 }
 
-/** assertEmailMayOrder for a signed-in customer's own address. */
+/**
+ * assertEmailMayOrder for a signed-in customer's own address, in one statement (every checkout pays for it):
+ * an account blocked under that address, or a blocklist entry matching it, refuses.
+ */
 export async function assertAccountMayOrder(db: Executor, userId: string): Promise<void> {
-  const [account] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const [account] = await db
+    .select({
+      refused: sql<boolean>`exists (
+          select 1 from ${users} as blocked
+          where lower(blocked.email) = lower(${users.email}) and blocked.blocked_at is not null
+        ) or exists (
+          select 1 from ${emailBlocklist} where lower(btrim(${users.email})) like ${likePattern}
+        )`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
   if (!account) throw notFound("Account not found");
-  await assertEmailMayOrder(db, account.email);
+  if (account.refused) throw new AppError(403, EMAIL_REFUSED, { email: [EMAIL_REFUSED] });
 }

@@ -213,11 +213,12 @@ export async function listOwnFeedbackForOrder(db: Executor, userId: string, orde
 export type ProductRating = { average: number; count: number };
 
 /** Every product's visible feedback summed up in ONE grouped query, for the catalogue list. */
-export async function productRatings(db: Executor): Promise<Map<string, ProductRating>> {
+/** Every product's rating, or one product's (`productId`). */
+export async function productRatings(db: Executor, productId?: string): Promise<Map<string, ProductRating>> {
   const rows = await db
     .select({ productId: feedback.productId, average: avg(feedback.stars), count: count() })
     .from(feedback)
-    .where(eq(feedback.visible, true))
+    .where(and(eq(feedback.visible, true), productId === undefined ? undefined : eq(feedback.productId, productId)))
     .groupBy(feedback.productId);
   return new Map(
     rows.map((row) => [

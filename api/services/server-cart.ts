@@ -25,11 +25,16 @@ export const CART_MESSAGES = {
   full: `A cart holds at most ${SERVER_CART_MAX_LINES} lines`,
 } as const;
 
-/** The user's cart id, creating the cart on first use (safe when two requests race). */
+/**
+ * The user's cart id, creating the cart on first use (safe when two requests race). Read first: every cart
+ * call but a customer's very first finds it in one statement, and writes nothing.
+ */
 export async function cartIdFor(db: Executor, userId: string): Promise<string> {
+  const existing = async () => (await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)))[0];
+  const found = await existing();
+  if (found) return found.id;
   await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  return cart.id;
+  return (await existing()).id;
 }
 
 async function storedLines(db: Executor, cartId: string): Promise<CartItemInput[]> {
@@ -72,12 +77,8 @@ async function optionBounds(db: Executor, optionId: string, duration?: number): 
 
 const clamp = (quantity: number, bounds: Bounds) => Math.min(Math.max(quantity, bounds.minQuantity), bounds.ceiling);
 
-async function assertRoomForLine(db: Executor, cartId: string, optionId: string): Promise<void> {
-  const [existing] = await db
-    .select({ optionId: cartItems.optionId })
-    .from(cartItems)
-    .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionId, optionId)));
-  if (existing) return;
+/** A new line needs room in the cart; a line already there is only changed. */
+async function assertRoomForNewLine(db: Executor, cartId: string): Promise<void> {
   const [lines] = await db.select({ lines: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
   if (Number(lines.lines) >= SERVER_CART_MAX_LINES) throw badRequest(CART_MESSAGES.full);
 }
@@ -94,12 +95,12 @@ export async function addToServerCart(
   const bounds = await optionBounds(db, item.optionId, item.duration);
   return db.transaction(async (tx) => {
     const cartId = await cartIdFor(tx, userId);
-    await assertRoomForLine(tx, cartId, item.optionId);
     const [existing] = await tx
       .select({ duration: cartItems.durationDays, quantity: cartItems.quantity })
       .from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionId, item.optionId)))
       .for("update");
+    if (!existing) await assertRoomForNewLine(tx, cartId);
     const wanted = existing && existing.duration === item.duration ? existing.quantity + item.quantity : item.quantity;
     const quantity = clamp(wanted, bounds);
     await tx

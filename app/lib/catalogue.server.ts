@@ -59,12 +59,11 @@ export async function readProductWithOptions(
   productId: string,
 ): Promise<{ product: Product; options: ProductOption[] }> {
   if (!PUBLIC_ID_PATTERN.test(productId)) throw new Response("Product not found", { status: 404 });
-  const [products, options] = await Promise.all([
-    listProducts(context, request),
+  // The one product, not the whole list: an unknown or inactive id is the API's 404, thrown as the 404 page.
+  const [product, options] = await Promise.all([
+    apiPayload(context, { path: `/v1/product/read/${productId}`, payload: productSchema, request }),
     apiPayload(context, { path: `/v1/product/option/read/${productId}`, payload: z.array(optionSchema), request }),
   ]);
-  const product = products.find((candidate) => candidate._id === productId);
-  if (!product) throw new Response("Product not found", { status: 404 });
   return { product, options };
 }
 

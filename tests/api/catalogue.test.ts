@@ -181,6 +181,28 @@ describe("GET /v1/product/read", () => {
   });
 });
 
+describe("GET /v1/product/read/:productId", () => {
+  it("answers one active product exactly as the list gives it", async () => {
+    const list = (await client.get("/v1/product/read")).body.payload as { _id: string }[];
+    for (const listed of list) {
+      const { status, body } = await client.get(`/v1/product/read/${listed._id}`);
+      expect(status).toBe(200);
+      expect(body.payload).toEqual(listed);
+    }
+  });
+
+  it("answers 400 for a malformed id and 404 for an unknown or inactive product", async () => {
+    const malformed = await client.get("/v1/product/read/abc");
+    expect(malformed.status).toBe(400);
+    expect(malformed.body).toMatchObject({ success: false, message: "Invalid product id" });
+    for (const unknown of [newId(), ids.retired]) {
+      const { status, body } = await client.get(`/v1/product/read/${unknown}`);
+      expect(status).toBe(404);
+      expect(body).toEqual({ success: false, message: "Product not found" });
+    }
+  });
+});
+
 describe("GET /v1/product/option/read/:productId", () => {
   it("lists active options with available stock and durations in order", async () => {
     const { status, body } = await client.get(`/v1/product/option/read/${ids.streamPlus}`);

@@ -208,6 +208,9 @@ describe("POST /v1/feedback/readPublic", () => {
     const products = (await client.get("/v1/product/read")).body.payload as { _id: string; rating: unknown }[];
     const average = Math.round((starsGiven.reduce((sum, stars) => sum + stars, 0) / starsGiven.length) * 10) / 10;
     expect(products.find((product) => product._id === listing.productId)?.rating).toEqual({ average, count: 14 });
+    // The product page reads the one product: the same rating, counted from its feedback only.
+    const one = await client.get(`/v1/product/read/${listing.productId}`);
+    expect(one.body.payload.rating).toEqual({ average, count: 14 });
   });
 
   it("refuses a bad page, sort or product id with 400", async () => {

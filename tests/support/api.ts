@@ -2,6 +2,7 @@ import { createApi } from "../../api/app";
 import { loadConfig } from "../../api/config";
 import type { DatabaseHandle } from "../../api/db/client";
 import { createLogger } from "../../api/logger";
+import { checkAnswer } from "./contract";
 import { createTestDatabase } from "./database";
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
@@ -32,6 +33,7 @@ export async function createTestApi(options: { prepare?: (handle: DatabaseHandle
       { clientIp: headers["x-test-ip"] ?? "203.0.113.7" },
     );
     const json = (await response.json()) as { success: boolean; message: string; payload?: any; errors?: any };
+    checkAnswer(api, method, path, response.status, json);
     return { status: response.status, body: json };
   }
 

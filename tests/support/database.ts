@@ -18,14 +18,16 @@ export type TestDatabaseHandle = DatabaseHandle & {
  * the PostgreSQL server named by TEST_DATABASE_URL (dropped on close), where the handle connects as the app
  * role that owns nothing, as the store does in production (ADR 036).
  */
-export async function createTestDatabase(): Promise<TestDatabaseHandle> {
+export async function createTestDatabase(
+  options: { onQuery?: (statement: string) => void } = {},
+): Promise<TestDatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase("memory://");
+    const handle = await openDatabase("memory://", options);
     return { ...handle, asOwner: async (statement) => void (await handle.db.execute(sql.raw(statement))) };
   }
   const scratch = await createLeastPrivilegeDatabase(adminUrl, "store_test");
-  const handle = await openDatabase(scratch.url, { migrationUrl: scratch.migrationUrl });
+  const handle = await openDatabase(scratch.url, { migrationUrl: scratch.migrationUrl, ...options });
   return {
     ...handle,
     asOwner: async (statement) => {

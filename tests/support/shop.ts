@@ -14,6 +14,7 @@ import {
 import { createLogger } from "../../api/logger";
 import type { Role } from "../../contract/staff";
 import { createSession } from "../../api/services/sessions";
+import { checkAnswer } from "./contract";
 import { createTestDatabase } from "./database";
 
 export type Answer = {
@@ -34,8 +35,11 @@ export function nextIp(): string {
  * A /v1 app on a fresh database (PGlite, or PostgreSQL with TEST_DATABASE_URL) for the checkout tests,
  * with the sandbox gateway on (NODE_ENV test) and every gateway row enabled.
  */
-export async function createShopTestApi(env: Record<string, string> = {}) {
-  const database = await createTestDatabase();
+export async function createShopTestApi(
+  env: Record<string, string> = {},
+  options: { onQuery?: (statement: string) => void } = {},
+) {
+  const database = await createTestDatabase(options);
   const db = database.db;
   const config: Config = loadConfig({
     NODE_ENV: "test",
@@ -66,7 +70,9 @@ export async function createShopTestApi(env: Record<string, string> = {}) {
       },
       { clientIp: options.ip ?? nextIp() },
     );
-    return { status: response.status, headers: response.headers, body: await response.json() };
+    const answer = { status: response.status, headers: response.headers, body: await response.json() };
+    checkAnswer(api, method, url, answer.status, answer.body);
+    return answer;
   }
 
   return {

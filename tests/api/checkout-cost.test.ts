@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../api/db/schema";
+import { type ShopTestApi, createCustomer, createListing, createShopTestApi } from "../support/shop";
+
+/*
+ * What one checkout costs the database (issue 27): every statement the API sends for POST /v1/cart/add and
+ * POST /v1/order/create paid from the balance, transactions' own included, is counted, and the counts are held
+ * here so a change that adds a round trip to the checkout shows up as a failing test, not as a slower store.
+ */
+
+let t: ShopTestApi;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  t = await createShopTestApi({}, { onQuery: (statement) => statements.push(statement) });
+});
+afterAll(() => t.close());
+
+async function statementsOf(send: () => Promise<{ status: number }>, expectedStatus: number) {
+  statements = [];
+  expect((await send()).status).toBe(expectedStatus);
+  return statements;
+}
+
+describe("a returning customer's checkout", () => {
+  it("adds to the cart and orders from the balance in a fixed, small number of statements", async () => {
+    const customer = await createCustomer(t.db);
+    await t.db.update(users).set({ balanceCents: 1_000_000 }).where(eq(users.id, customer.id));
+    const listing = await createListing(t.db, { stock: 10 });
+    const purchase = async () => ({
+      add: await statementsOf(
+        () =>
+          t.post("/v1/cart/add", { optionId: listing.optionId, quantity: 1, duration: 30 }, { token: customer.token }),
+        200,
+      ),
+      create: await statementsOf(
+        () =>
+          t.post(
+            "/v1/order/create",
+            { coupon: "", paymentMethod: "balance", message: "", isGuest: false },
+            { token: customer.token },
+          ),
+        201,
+      ),
+    });
+    await purchase(); // The first one also makes the cart.
+    const { add, create } = await purchase();
+
+    // The cart is found in one read, never made again, and read before it is written.
+    const cartReads = (list: string[]) =>
+      list.filter((statement) => /from "carts" where "carts"."user_id"/.test(statement));
+    expect(cartReads(add)).toHaveLength(2);
+    expect(add.filter((statement) => statement.startsWith('insert into "carts"'))).toEqual([]);
+    expect(create.filter((statement) => statement.startsWith('insert into "carts"'))).toEqual([]);
+    // Were 15 and 34 (main at d118646); each cut is a round trip less on every purchase.
+    expect(add.length).toBeLessThanOrEqual(12);
+    expect(create.length).toBeLessThanOrEqual(30);
+  });
+});
