@@ -56,7 +56,8 @@ function firstDifference(expected: unknown, actual: unknown, at = "body"): strin
 export function checkAnswer(api: Api, method: string, url: string, status: number, body: unknown): void {
   const pathname = new URL(url, "http://store.test").pathname;
   const route = declaredOf(api).find((candidate) => candidate.method === method && candidate.pattern.test(pathname));
-  const schema = route?.responses[status]?.content?.["application/json"]?.schema as ZodTypeAny | undefined;
+  const declared = route?.responses[status] as { content?: Record<string, { schema?: unknown }> } | undefined;
+  const schema = declared?.content?.["application/json"]?.schema as ZodTypeAny | undefined;
   // Routes declare zod schemas (from @hono/zod-openapi's own copy of zod, so not `instanceof` ours).
   if (!route || typeof schema?.safeParse !== "function") return;
   const parsed = schema.safeParse(body);
