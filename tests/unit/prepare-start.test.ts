@@ -46,7 +46,7 @@ describe("npm start's install and build step", () => {
     expect(dryRun()).toEqual([
       expect.stringMatching(/^Installing packages \(first start, about \d+ minutes\)…$/),
       "> npm install --no-audit --no-fund --include=dev",
-      expect.stringMatching(/^Building the pages \(first start, about \d+ minutes?\)…$/),
+      expect.stringMatching(/^Building the pages \(first start, about \d+ seconds\)…$/),
       "> npm run build",
       "Starting the store…",
       "",
