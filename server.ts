@@ -18,6 +18,7 @@ import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process"
 import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { openConfiguredDatabase } from "./api/db/client";
+import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
 import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
 import { seedWhenWanted } from "./api/db/seed";
@@ -46,7 +47,12 @@ function configOrExit(): Config {
 }
 const config = configOrExit();
 const logger = createLogger(config.logLevel);
-const database = await openConfiguredDatabase(config);
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  // Another process holds the embedded database: one line saying which, not a stack trace.
+  if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await seedWhenWanted(database.db, config.seedDemo, logger);
 if (config.env === "development" && config.seedDemo !== false) {
   const demoOwner = await ensureDemoOwner(database.db, config.dataDir);

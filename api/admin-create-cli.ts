@@ -1,12 +1,14 @@
 /**
  * `npm run admin:create -- --email <email> --password <password>`: creates an owner account, or makes
  * the account with that email an owner (its password unchanged). For a fresh install's first owner;
- * with the embedded database, run it while the store is stopped (PGlite allows one process).
+ * with the embedded database, run it while the store is stopped (PGlite allows one process): while the store
+ * runs on it, it refuses (api/db/embedded-lock.ts).
  */
 import { parseArgs } from "node:util";
 import { emailField } from "../contract/account";
 import { ConfigError, loadConfig } from "./config";
 import { openConfiguredDatabase } from "./db/client";
+import { EmbeddedDatabaseInUseError } from "./db/embedded-lock";
 import { AppError } from "./errors";
 import { createOrPromoteOwner } from "./services/staff";
 
@@ -35,7 +37,11 @@ try {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
 }
-const database = await openConfiguredDatabase(config);
+// On the embedded database this refuses while the store runs: what it wrote would be lost (ADR 038).
+const database = await openConfiguredDatabase(config).catch((error: unknown) => {
+  if (error instanceof EmbeddedDatabaseInUseError) fail(error.message);
+  throw error;
+});
 try {
   const result = await createOrPromoteOwner(database.db, { email: email.data, password: values.password });
   console.log(

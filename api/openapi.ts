@@ -119,7 +119,11 @@ const failureSchema = z
     humanCheckRequired: z
       .literal(true)
       .optional()
-      .openapi({ description: "sign-in: the next try must carry a human-check answer" }),
+      .openapi({
+        description:
+          "the next try must carry a human-check answer: a guarded form refused by its check (ask the person the " +
+          "question of `/v1/human-check/challenge?visible=true`), or a sign-in after many failures",
+      }),
   })
   .openapi("Failure");
 

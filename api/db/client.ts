@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -10,6 +9,7 @@ import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import type { Config } from "../config";
+import { claimEmbeddedDatabase } from "./embedded-lock";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,15 +56,25 @@ export function openConfiguredDatabase(
 }
 
 async function openPglite(location: string, options: OpenOptions): Promise<DatabaseHandle> {
-  if (location !== "memory://") mkdirSync(path.dirname(location), { recursive: true });
-  const client = location === "memory://" ? new PGlite() : new PGlite(location);
-  const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: "pglite",
-    close: () => client.close(),
-  };
+  const inMemory = location === "memory://";
+  // One process at a time on a folder: another one holding it makes this throw EmbeddedDatabaseInUseError.
+  const release = inMemory ? () => {} : claimEmbeddedDatabase(path.dirname(location));
+  try {
+    const client = inMemory ? new PGlite() : new PGlite(location);
+    const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** PostgreSQL's "insufficient_privilege". */

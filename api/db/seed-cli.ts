@@ -2,6 +2,7 @@
 import { ConfigError, loadConfig } from "../config";
 import { createLogger } from "../logger";
 import { openConfiguredDatabase } from "./client";
+import { EmbeddedDatabaseInUseError } from "./embedded-lock";
 import { seedWhenWanted } from "./seed";
 
 try {
@@ -14,7 +15,7 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
+  if (!(error instanceof ConfigError || error instanceof EmbeddedDatabaseInUseError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

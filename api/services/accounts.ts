@@ -11,7 +11,13 @@ import { INVALID_LOGIN, USERNAME_CHARACTERS } from "../../contract/account";
 import { centsToUsd } from "../../contract/money";
 import { PAID_ORDER_STATUSES } from "../../contract/order";
 import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verifyPassword } from "./passwords";
-import { HUMAN_CHECK_FAILED, HUMAN_CHECK_FIELD, HUMAN_CHECK_REQUIRED, verifyHumanCheck } from "./human-check";
+import {
+  HUMAN_CHECK_FAILED,
+  HUMAN_CHECK_FIELD,
+  HUMAN_CHECK_REQUIRED,
+  humanCheckRefusal,
+  verifyHumanCheck,
+} from "./human-check";
 import { accountsKnownToDevice, forgetAllDevices, rememberDevice } from "./known-devices";
 import { RATE_RULES, countHit, hitRateLimit, hitsSoFar, subjectKey } from "./rate-limit";
 import { type SessionUser, createSession, revokeAllSessions } from "./sessions";
@@ -194,7 +200,7 @@ export async function login(
     const check = await verifyHumanCheck(ctx, input.humanCheckAnswer, { ip: ctx.ip, now });
     if (!check.ok) {
       ctx.logger?.info("login human check failed", { reason: check.reason });
-      const message = check.reason === "missing" ? HUMAN_CHECK_REQUIRED : HUMAN_CHECK_FAILED;
+      const message = humanCheckRefusal(check, check.reason === "missing" ? HUMAN_CHECK_REQUIRED : HUMAN_CHECK_FAILED);
       throw new AppError(400, message, { [HUMAN_CHECK_FIELD]: [message] }, { humanCheckRequired: true });
     }
   }

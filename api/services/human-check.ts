@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Executor } from "../db/client";
 import { rateLimits } from "../db/schema";
-import { badRequest } from "../errors";
+import { AppError } from "../errors";
 import type { Logger } from "../logger";
 
 /*
@@ -25,6 +25,8 @@ export const MAX_CHALLENGE_AGE_MS = 2 * 60 * 60 * 1000;
 /** The input the web layer renders hidden and refuses when filled; a name autofill leaves alone. */
 export const HONEYPOT_FIELD = "name__confirm";
 export const HUMAN_CHECK_FAILED = "Please complete the human check and try again.";
+/** A visible question answered with a wrong choice: the person saw the check, so it is said (ADR 038). */
+export const HUMAN_CHECK_WRONG_ANSWER = "That is not the right answer. Please answer the new question and send again.";
 export const HUMAN_CHECK_REQUIRED =
   "This account has had many failed sign-ins. Please complete the human check and sign in again.";
 /** The field every guarded form sends its answer in (the spec's name, whichever provider). */
@@ -101,9 +103,15 @@ export async function verifyHumanCheck(
   return verifyWithProvider(humanCheck, answer, options.ip, deps.logger);
 }
 
+/** The sentence of a refused check: a wrong choice is said as such, anything else asks for the check. */
+export function humanCheckRefusal(result: { reason: string }, otherwise = HUMAN_CHECK_FAILED): string {
+  return result.reason === "wrong-answer" ? HUMAN_CHECK_WRONG_ANSWER : otherwise;
+}
+
 /**
  * For the guarded endpoints (guest registration, key redemption, replacement requests):
- * a failed check is a 400 on the `g-recaptcha-response` field.
+ * a failed check is a 400 on the `g-recaptcha-response` field with `humanCheckRequired: true`, so a
+ * page knows to ask its question (a too-fast post, ADR 038) rather than show an error.
  */
 export async function assertHuman(
   deps: { db: Executor; config: Config; logger?: Logger },
@@ -113,7 +121,8 @@ export async function assertHuman(
   const result = await verifyHumanCheck(deps, answer, options);
   if (!result.ok) {
     deps.logger?.info("human check failed", { reason: result.reason });
-    throw badRequest(HUMAN_CHECK_FAILED, { [HUMAN_CHECK_FIELD]: [HUMAN_CHECK_FAILED] });
+    const message = humanCheckRefusal(result);
+    throw new AppError(400, message, { [HUMAN_CHECK_FIELD]: [message] }, { humanCheckRequired: true });
   }
 }
 

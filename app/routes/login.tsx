@@ -178,7 +178,9 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Username or email" meta={fields.username} type="text" autoComplete="username" />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
-        {actionData?.humanCheck && <HumanCheck challenge={actionData.humanCheck.challenge} />}
+        {actionData?.humanCheck && (
+          <HumanCheck challenge={actionData.humanCheck.challenge} reason="This account has had many failed sign-ins." />
+        )}
         <Link to="/forgot" className="-mt-2 mb-2 self-end text-sm font-medium text-brand-700 underline">
           Forgot password?
         </Link>

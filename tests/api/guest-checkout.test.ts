@@ -156,7 +156,7 @@ describe("guest checkout in one call", () => {
           "/v1/order/create",
           guestOrder(client, email, line, { "g-recaptcha-response": answerText }),
         );
-        expect(answer).toMatchObject({ status: 400, body: { message: HUMAN_CHECK_FAILED } });
+        expect(answer).toMatchObject({ status: 400, body: { message: HUMAN_CHECK_FAILED, humanCheckRequired: true } });
       }
       expect(await leftBehind(client, email)).toEqual({ accounts: 0, orders: 0 });
     });

@@ -2,7 +2,13 @@ import { type IncomingMessage, type Server, createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../api/config";
-import { HONEYPOT_FIELD, issueChallenge, verifyHumanCheck } from "../../api/services/human-check";
+import {
+  HONEYPOT_FIELD,
+  HUMAN_CHECK_FAILED,
+  HUMAN_CHECK_WRONG_ANSWER,
+  issueChallenge,
+  verifyHumanCheck,
+} from "../../api/services/human-check";
 import { type AccountsTestApi, createAccountsTestApi } from "../support/accounts";
 
 let t: AccountsTestApi;
@@ -147,6 +153,40 @@ describe("the visible question (a form shown again after a refusal, ADR 019)", (
     };
     const challenge = issueChallenge(recaptcha, new Date(), { visible: true });
     expect(await verify(rightChoice(challenge).answer, recaptcha)).toEqual({ ok: true });
+  });
+
+  it("tells the client to ask the question when a guarded post is too fast, and says when a choice was wrong", async () => {
+    const body = (email: string, answer: string | undefined) => ({
+      username: email,
+      email,
+      password: "Xk3mQ9pLw2",
+      "g-recaptcha-response": answer,
+    });
+    // A password manager posting at once: refused, with the flag a page turns into its question (ADR 038).
+    const tooFast = await t.post("/v1/user/register", body("quick@example.com", issueChallenge(t.config).token!));
+    expect(tooFast.status).toBe(400);
+    expect(tooFast.body).toMatchObject({
+      message: HUMAN_CHECK_FAILED,
+      errors: { "g-recaptcha-response": [HUMAN_CHECK_FAILED] },
+      humanCheckRequired: true,
+    });
+    const redeemAtOnce = await t.post("/v1/order/redeemKey", {
+      email: "quick@example.com",
+      key: "DEMO1-VPN00-KEY00-00001",
+      "g-recaptcha-response": issueChallenge(t.config).token!,
+    });
+    expect(redeemAtOnce.body).toMatchObject({ message: HUMAN_CHECK_FAILED, humanCheckRequired: true });
+
+    const challenge = issueChallenge(t.config, new Date(), { visible: true });
+    if (challenge.provider !== "question") throw new Error("not a question");
+    const wrong = challenge.question.choices.find((choice) => choice !== rightChoice(challenge))!;
+    const wrongAnswer = await t.post("/v1/user/register", body("wrong@example.com", wrong.answer));
+    expect(wrongAnswer.status).toBe(400);
+    expect(wrongAnswer.body).toMatchObject({
+      message: HUMAN_CHECK_WRONG_ANSWER,
+      errors: { "g-recaptcha-response": [HUMAN_CHECK_WRONG_ANSWER] },
+      humanCheckRequired: true,
+    });
   });
 
   it("lets a guest register with the right choice", async () => {

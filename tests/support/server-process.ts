@@ -50,6 +50,15 @@ export class ApiServerProcess {
     throw new Error("server did not become healthy in time");
   }
 
+  /** SIGTERM: the server's own shutdown (in-flight requests finish, the database closes); resolves on exit. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
+
   /** SIGKILL: no shutdown hook runs, in-flight transactions die with their connections. */
   async kill(): Promise<void> {
     const child = this.child;

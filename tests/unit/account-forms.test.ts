@@ -11,6 +11,8 @@ import {
 import { PASSWORDS_DO_NOT_MATCH } from "../../contract/account";
 import { parseWithZod } from "@conform-to/zod";
 import { formErrorsFromApi, replyFromApi } from "~/lib/api-reply.server";
+import { HUMAN_CHECK_ASKED_FIELD, HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
+import { redeemKeySchema } from "~/components/redeem-key-schema";
 
 const account = {
   username: "reader_1",
@@ -124,14 +126,14 @@ describe("formErrorsFromApi", () => {
   });
 });
 
-describe("replyFromApi", () => {
-  const submission = () => {
-    const formData = new FormData();
-    formData.set("username", "reader_1");
-    formData.set("password", "a wrong passphrase");
-    return parseWithZod(formData, { schema: loginSchema });
-  };
+function submission() {
+  const formData = new FormData();
+  formData.set("username", "reader_1");
+  formData.set("password", "a wrong passphrase");
+  return parseWithZod(formData, { schema: loginSchema });
+}
 
+describe("replyFromApi", () => {
   it("keeps a 429 a 429 and makes any other refusal a 400", () => {
     const limited = {
       ok: false as const,
@@ -151,6 +153,56 @@ describe("replyFromApi", () => {
     });
     expect(result.error).toEqual({ "": ["Invalid username or password"] });
     expect(result.initialValue).toEqual({ username: "reader_1" });
+  });
+});
+
+describe("replyFromApi after a refusal by the human check (ADR 038)", () => {
+  const refused = (message: string) => ({
+    ok: false as const,
+    status: 400,
+    message,
+    errors: { [HUMAN_CHECK_FIELD]: [message] },
+    humanCheckRequired: true,
+  });
+  const redeemPost = (fields: Record<string, string>) => {
+    const formData = new FormData();
+    formData.set("email", "quick@example.com");
+    formData.set("key", "DEMO1-VPN00-KEY00-00001");
+    for (const [name, value] of Object.entries(fields)) formData.set(name, value);
+    return parseWithZod(formData, { schema: redeemKeySchema });
+  };
+
+  it("answers a post the invisible check found too fast with no error and the entered values", () => {
+    const { result, status } = replyFromApi(
+      redeemPost({ [HUMAN_CHECK_FIELD]: "a-builtin-token" }),
+      refused("Please complete the human check and try again."),
+      { fields: ["email", "key"] },
+    );
+    expect(status).toBe(400);
+    expect(result.error).toBeUndefined();
+    expect(result.initialValue).toMatchObject({ email: "quick@example.com", key: "DEMO1-VPN00-KEY00-00001" });
+  });
+
+  it("says so when the person answered the question they were shown wrongly", () => {
+    const wrong = "That is not the right answer. Please answer the new question and send again.";
+    const { result } = replyFromApi(
+      redeemPost({ [HUMAN_CHECK_FIELD]: "q.a-wrong-choice", [HUMAN_CHECK_ASKED_FIELD]: "question" }),
+      refused(wrong),
+      { fields: ["email", "key"] },
+    );
+    expect(result.error).toEqual({ "": [wrong] });
+    expect(result.initialValue).toMatchObject({ email: "quick@example.com" });
+  });
+
+  it("keeps other refusals that ask for the check next time (a wrong password) as errors", () => {
+    const failure = {
+      ok: false as const,
+      status: 401,
+      message: "Invalid username or password",
+      humanCheckRequired: true,
+    };
+    const { result } = replyFromApi(submission(), failure, { fields: ["username", "password"] });
+    expect(result.error).toEqual({ "": ["Invalid username or password"] });
   });
 });
 

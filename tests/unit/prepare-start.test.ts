@@ -17,12 +17,13 @@ function file(relative: string, secondsAgo: number) {
   utimesSync(path.dirname(target), time, time);
 }
 
-function plannedSteps(): string[] {
+function dryRun(): string[] {
   const output = execFileSync("node", [script, "--dry-run"], { env: { ...process.env, START_ROOT: root } });
-  return output
-    .toString()
-    .split("\n")
-    .filter((line) => line.startsWith("> "));
+  return output.toString().split("\n");
+}
+
+function plannedSteps(): string[] {
+  return dryRun().filter((line) => line.startsWith("> "));
 }
 
 describe("npm start's install and build step", () => {
@@ -36,6 +37,29 @@ describe("npm start's install and build step", () => {
     file("package-lock.json", 100);
     file("app/root.tsx", 100);
     expect(plannedSteps()).toEqual(["> npm install --no-audit --no-fund --include=dev", "> npm run build"]);
+  });
+
+  it("says what it does and how long a first start takes, step by step", () => {
+    file("package.json", 100);
+    file("package-lock.json", 100);
+    file("app/root.tsx", 100);
+    expect(dryRun()).toEqual([
+      expect.stringMatching(/^Installing packages \(first start, about \d+ minutes\)…$/),
+      "> npm install --no-audit --no-fund --include=dev",
+      expect.stringMatching(/^Building the pages \(first start, about \d+ seconds\)…$/),
+      "> npm run build",
+      "Starting the store…",
+      "",
+    ]);
+    file("node_modules/.package-lock.json", 50);
+    file("build/server/index.js", 40);
+    file("package-lock.json", 5);
+    expect(dryRun().filter((line) => !line.startsWith("> "))).toEqual([
+      "Installing packages (package-lock.json changed)…",
+      "Building the pages (sources changed)…",
+      "Starting the store…",
+      "",
+    ]);
   });
 
   it("does nothing on a second start when nothing changed", () => {

@@ -156,7 +156,7 @@ export type CheckoutRefusal = {
 };
 
 /** The panel's answer to a refused checkout: conform's reply (errors, entered values) and a 400 or 429. */
-function refusal(context: AppLoadContext, submission: Pick<Submission<unknown>, "reply">, guest: boolean) {
+function refusal(context: AppLoadContext, submission: Pick<Submission<unknown>, "reply" | "payload">, guest: boolean) {
   const answer = async (checkout: SubmissionResult<string[]>, signInSuggested: boolean, status: number) => {
     const challenge = guest ? await readHumanCheckChallenge(context) : null;
     return data<CheckoutRefusal>(
