@@ -271,8 +271,6 @@ function ImportReportPanel({ report }: { report: ShownReport }) {
 }
 
 function ImportForm({ seats }: { seats: number }) {
-  // After an import the page shows its result and the form starts empty (a new import result remounts it), so
-  // the same lines are not sent twice by mistake; a refused import keeps the text to correct.
   const [form, fields] = useSchemaForm(stockImportSchema, { id: "stock-import", lastResult: useReplyTo("import") });
   const { key: textKey, ...textProps } = getTextareaProps(fields.text);
   const { key: fileKey, ...fileProps } = getInputProps(fields.file, { type: "file" });
@@ -551,6 +549,8 @@ export default function OptionStockPage() {
         ))}
       </dl>
       {report && <ImportReportPanel report={report} />}
+      {/* A new result starts the form afresh (with JS too), so the same lines are not sent twice by mistake; a
+          refused import keeps its text to correct. */}
       <ImportForm key={report ? location.key : "import"} seats={option.seats} />
       <section aria-labelledby="stock-list-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
