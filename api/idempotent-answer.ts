@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import type { ApiEnv } from "./context";
 import { badRequest } from "./errors";
 import { ok } from "./http";
+import { requireUser } from "./middleware/auth";
 import { type Answer, type IdempotentRequest, answerOnce } from "./services/idempotency";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -21,4 +22,21 @@ export async function okOnce(c: Context<ApiEnv>, request: Omit<IdempotentRequest
   const answer = await answerOnce(c.get("db"), { ...request, key: idempotencyKeyOf(c) }, work);
   if (answer.replayed) c.header("Idempotent-Replayed", "true");
   return ok(c, answer.payload, answer.message, answer.status);
+}
+
+/**
+ * A back-office create answered once per Idempotency-Key: the form renders one key, so a form posted twice
+ * (a double click without JavaScript, a resent request) makes one object and both posts get its answer.
+ * Keys are the staff account's own and apart per method and path.
+ */
+export function createdOnce(
+  c: Context<ApiEnv>,
+  body: unknown,
+  work: () => Promise<{ payload: unknown; message: string; status?: 200 | 201 }>,
+) {
+  const user = requireUser(c);
+  return okOnce(c, { scope: `user:${user.id}`, route: `${c.req.method} ${c.req.path}`, body }, async () => {
+    const { payload, message, status = 201 } = await work();
+    return { status, message, payload };
+  });
 }

@@ -158,3 +158,8 @@ export function answers(status: 200 | 201, payload: z.ZodTypeAny, description: s
 
 export const UNAUTHORIZED = { 401: "not signed in: `Please sign in to continue`" };
 export const BAD_INPUT = { 400: "bad input: `errors` names each field" };
+/** What a create answered once per Idempotency-Key (`createdOnce`) may answer besides. */
+export const ONCE_FAILURES = {
+  409: "the same Idempotency-Key is still in progress",
+  422: "the Idempotency-Key was used with another body",
+};

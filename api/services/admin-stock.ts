@@ -277,8 +277,8 @@ export async function importStock(
   input: { optionId: string; text: string; label: string; now?: Date },
 ): Promise<ImportReport> {
   const now = input.now ?? new Date();
-  // Every import is a batch that can be found and removed again, named or not.
-  const label = input.label || `Imported ${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  // Every import is a batch that can be found and removed again, named or not: by default, by its time.
+  const label = input.label || `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
   const parsed = parseStockLines(input.text);
   if (parsed.credentials.length === 0 && parsed.invalid.length === 0) {
     throw badRequest(STOCK_MESSAGES.nothingToImport, { text: [STOCK_MESSAGES.nothingToImport] });

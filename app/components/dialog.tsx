@@ -103,7 +103,7 @@ export function RouteDialog({
             ×
           </Link>
         </div>
-        <Toaster toast={toast} inline />
+        <Toaster toast={toast} inline className="mb-4" />
         {children}
       </div>
     </div>

@@ -41,7 +41,8 @@ export function descriptionDensity(description: string): "compact" | "medium" | 
   return "normal";
 }
 
-const densityClass = { compact: "text-xs", medium: "text-sm", normal: "text-base" };
+// Body text stays at 14 px or more, however long the description (issue 26).
+const densityClass = { compact: "text-sm", medium: "text-[0.9375rem]", normal: "text-base" };
 
 function Description({ text }: { text: string }) {
   const sections = text

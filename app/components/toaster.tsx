@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 export type ToastView = {
@@ -19,11 +20,20 @@ const toneByType: Record<ToastView["type"], string> = {
 /**
  * The flash toast, rendered on the server: at the top right below the header on a wide screen, at the bottom on
  * a phone, where it covers none of the header's links. Its close control is a <details> summary, so it
- * closes without JS too; with JS it also closes itself after 5 s. `inline` places it in the flow instead:
- * every RouteDialog shows the toast inside itself, and the floating one hides while a dialog is open (app.css),
- * so a refusal never covers the dialog's own buttons.
+ * closes without JS too; after 5 s it fades out, by a CSS animation (app.css, so with JS off too) and with JS
+ * by removing it. `inline` places it in the flow instead: every RouteDialog shows the toast inside itself, and
+ * a page that shows credentials at its top (PageToast), and the floating one hides then (app.css), so a
+ * refusal never covers the dialog's own buttons and a toast never covers a credential.
  */
-export function Toaster({ toast, inline = false }: { toast: ToastView | undefined; inline?: boolean }) {
+export function Toaster({
+  toast,
+  inline = false,
+  className = "",
+}: {
+  toast: ToastView | undefined;
+  inline?: boolean;
+  className?: string;
+}) {
   const [dismissedId, setDismissedId] = useState<string>();
 
   useEffect(() => {
@@ -34,7 +44,7 @@ export function Toaster({ toast, inline = false }: { toast: ToastView | undefine
 
   const visible = toast && dismissedId !== toast.id ? toast : undefined;
   const placement = inline
-    ? "mb-4 flex flex-col"
+    ? `inline-toast flex flex-col ${className}`
     : "floating-toast pointer-events-none fixed inset-x-4 bottom-4 z-[60] flex flex-col gap-2 sm:inset-x-auto sm:top-20 sm:right-4 sm:bottom-auto sm:w-80";
   return (
     <div aria-live="polite" className={placement}>
@@ -43,7 +53,7 @@ export function Toaster({ toast, inline = false }: { toast: ToastView | undefine
           key={visible.id}
           open
           data-toast-type={visible.type}
-          className={`pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg [&:not([open])]:hidden ${
+          className={`toast pointer-events-auto relative rounded-lg border p-4 pr-10 shadow-lg [&:not([open])]:hidden ${
             toneByType[visible.type]
           }`}
         >
@@ -61,4 +71,10 @@ export function Toaster({ toast, inline = false }: { toast: ToastView | undefine
       )}
     </div>
   );
+}
+
+/** The flash toast in a page's flow, for pages whose content (credentials) the floating toast would cover. */
+export function PageToast() {
+  const toast = useRouteLoaderData<{ toast?: ToastView }>("root")?.toast;
+  return <Toaster toast={toast} inline className="page-toast empty:hidden" />;
 }

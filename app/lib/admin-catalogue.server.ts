@@ -73,8 +73,13 @@ export function listCategories(context: AppLoadContext, request: Request) {
   return apiPayload(context, { path: at("categories"), request, payload: z.array(categorySchema) });
 }
 
-export function createCategory(context: AppLoadContext, request: Request, input: CategoryInput) {
-  return apiCall(context, { path: at("categories"), request, body: input, payload: categorySchema });
+export function createCategory(
+  context: AppLoadContext,
+  request: Request,
+  input: CategoryInput,
+  idempotencyKey?: string,
+) {
+  return apiCall(context, { path: at("categories"), request, body: input, payload: categorySchema, idempotencyKey });
 }
 
 export function updateCategory(context: AppLoadContext, request: Request, categoryId: string, input: CategoryInput) {
@@ -109,8 +114,8 @@ export function readProduct(context: AppLoadContext, request: Request, productId
   return apiPayload(context, { path: at("products", productId), request, payload: productSchema });
 }
 
-export function createProduct(context: AppLoadContext, request: Request, input: ProductInput) {
-  return apiCall(context, { path: at("products"), request, body: input, payload: productSchema });
+export function createProduct(context: AppLoadContext, request: Request, input: ProductInput, idempotencyKey?: string) {
+  return apiCall(context, { path: at("products"), request, body: input, payload: productSchema, idempotencyKey });
 }
 
 export function updateProduct(context: AppLoadContext, request: Request, productId: string, input: ProductInput) {
@@ -132,20 +137,39 @@ export function uploadPicture(context: AppLoadContext, request: Request, product
   });
 }
 
-export function createOption(context: AppLoadContext, request: Request, productId: string, input: OptionInput) {
-  return apiCall(context, { path: at("products", productId, "options"), request, body: input, payload: savedSchema });
+export function createOption(
+  context: AppLoadContext,
+  request: Request,
+  productId: string,
+  input: OptionInput,
+  idempotencyKey?: string,
+) {
+  return apiCall(context, {
+    path: at("products", productId, "options"),
+    request,
+    body: input,
+    payload: savedSchema,
+    idempotencyKey,
+  });
 }
 
 export function updateOption(context: AppLoadContext, request: Request, optionId: string, input: OptionInput) {
   return apiCall(context, { method: "PUT", path: at("options", optionId), request, body: input, payload: savedSchema });
 }
 
-export function createDuration(context: AppLoadContext, request: Request, optionId: string, input: DurationInput) {
+export function createDuration(
+  context: AppLoadContext,
+  request: Request,
+  optionId: string,
+  input: DurationInput,
+  idempotencyKey?: string,
+) {
   return apiCall(context, {
     path: at("options", optionId, "durations"),
     request,
     body: input,
     payload: durationSchema,
+    idempotencyKey,
   });
 }
 

@@ -39,8 +39,20 @@ export function readContent(context: AppLoadContext, request: Request) {
 export type OrderedList = "faqs" | "social-links";
 const rowPath = (list: OrderedList, rowId: string) => `/v1/admin/${list}/${encodeURIComponent(rowId)}`;
 
-export function addRow(context: AppLoadContext, request: Request, list: OrderedList, body: Record<string, string>) {
-  return apiCall(context, { path: `/v1/admin/${list}`, request, body, payload: z.object({ _id: z.string() }) });
+export function addRow(
+  context: AppLoadContext,
+  request: Request,
+  list: OrderedList,
+  body: Record<string, string>,
+  idempotencyKey?: string,
+) {
+  return apiCall(context, {
+    path: `/v1/admin/${list}`,
+    request,
+    body,
+    payload: z.object({ _id: z.string() }),
+    idempotencyKey,
+  });
 }
 
 export function editRow(

@@ -49,8 +49,8 @@ export function listProductChoices(context: AppLoadContext, request: Request) {
   return apiPayload(context, { path: "/v1/admin/coupons/products", request, payload: z.array(productChoiceSchema) });
 }
 
-export function createCoupon(context: AppLoadContext, request: Request, input: CouponInput) {
-  return apiCall(context, { path: "/v1/admin/coupons", request, body: input, payload: couponSchema });
+export function createCoupon(context: AppLoadContext, request: Request, input: CouponInput, idempotencyKey?: string) {
+  return apiCall(context, { path: "/v1/admin/coupons", request, body: input, payload: couponSchema, idempotencyKey });
 }
 
 export function updateCoupon(context: AppLoadContext, request: Request, couponId: string, input: CouponInput) {

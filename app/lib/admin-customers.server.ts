@@ -94,12 +94,14 @@ export function adjustBalance(
   request: Request,
   customerId: string,
   input: { direction: "credit" | "debit"; amount: number; reason: string },
+  idempotencyKey?: string,
 ) {
   return apiCall(context, {
     path: `/v1/admin/customers/${encodeURIComponent(customerId)}/balance`,
     request,
     body: input,
     payload: z.object({ balance: z.number() }),
+    idempotencyKey,
   });
 }
 
@@ -134,12 +136,18 @@ export function listBlocklist(context: AppLoadContext, request: Request, filters
   });
 }
 
-export function addBlocklistEntry(context: AppLoadContext, request: Request, input: { pattern: string; note: string }) {
+export function addBlocklistEntry(
+  context: AppLoadContext,
+  request: Request,
+  input: { pattern: string; note: string },
+  idempotencyKey?: string,
+) {
   return apiCall(context, {
     path: "/v1/admin/blocklist",
     request,
     body: input,
     payload: z.object({ _id: z.string(), pattern: z.string() }),
+    idempotencyKey,
   });
 }
 

@@ -22,6 +22,8 @@ import { addBlocklistEntry, listBlocklist, removeBlocklistEntry } from "~/lib/ad
 import { replyFromApi } from "~/lib/api-reply.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { OnceKeyField } from "~/components/admin/once-key";
+import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 
 export const meta: MetaFunction = () => [{ title: "Blocklist | Back office" }];
 
@@ -35,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     search,
     list: await listBlocklist(context, request, { search, page: pageFrom(url) }),
     canChange: me.areas.includes("customersWrite"),
+    onceKey: newOnceKey(),
   };
 }
 
@@ -48,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: blocklistEntrySchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await addBlocklistEntry(context, request, submission.value);
+  const answer = await addBlocklistEntry(context, request, submission.value, onceKeyOf(formData));
   if (!answer.ok) {
     const { result, status } = replyFromApi(submission, answer, { fields: ["pattern", "note"] });
     return data({ result }, { status });
@@ -56,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message);
 }
 
-function AddForm() {
+function AddForm({ onceKey }: { onceKey: string }) {
   const [form, fields] = useSchemaForm(blocklistEntrySchema, {
     id: "blocklist-add",
     lastResult: useActionData<typeof action>()?.result,
@@ -67,6 +70,7 @@ function AddForm() {
         Refuse an address
       </h2>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <OnceKeyField value={onceKey} />
         <FormErrors form={form} />
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
           <TextField
@@ -89,14 +93,14 @@ function AddForm() {
 }
 
 export default function BlocklistPage() {
-  const { search, list, canChange } = useLoaderData<typeof loader>();
+  const { search, list, canChange, onceKey } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Blocklist">
         Addresses refused at checkout, balance top-ups and redeem keys, without regard to letter case. Blocked accounts
         are refused too.
       </AdminHeading>
-      {canChange && <AddForm />}
+      {canChange && <AddForm onceKey={onceKey} />}
       <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="flex min-w-0 flex-1 flex-col gap-1">
           <label htmlFor="blocklist-search" className="text-sm font-semibold">

@@ -7,6 +7,7 @@ import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { AdminHeading, AdminTable, secondaryButtonClass, td, th } from "~/components/admin/admin-ui";
 import { DurationForm, OptionForm, ProductForm } from "~/components/admin/catalogue-forms";
+import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import {
   DURATION_FIELDS,
   OPTION_FIELDS,
@@ -36,6 +37,7 @@ import {
   uploadPicture,
 } from "~/lib/admin-catalogue.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 import { formatUsd } from "~/lib/money";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -58,7 +60,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     readProduct(context, request, productId),
     listCategories(context, request),
   ]);
-  return { product, categories };
+  // One key serves every create form here: the API keeps keys apart per path (each option its own).
+  return { product, categories, onceKey: newOnceKey() };
 }
 
 /** Which form an answer belongs to: several forms share this page, each shows only its own errors. */
@@ -112,7 +115,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const input = optionInputOf(submission.value);
     const answer =
       intent === "option-create"
-        ? await createOption(context, request, productId, input)
+        ? await createOption(context, request, productId, input, onceKeyOf(formData))
         : await updateOption(context, request, optionId, input);
     if (!answer.ok) {
       const { result, status } = replyFromApi(submission, answer, { fields: OPTION_FIELDS });
@@ -128,7 +131,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const input = durationInputOf(submission.value);
     const answer =
       intent === "duration-create"
-        ? await createDuration(context, request, optionId, input)
+        ? await createDuration(context, request, optionId, input, onceKeyOf(formData))
         : await updateDuration(context, request, durationId, input);
     if (!answer.ok) {
       const { result, status } = replyFromApi(submission, answer, { fields: DURATION_FIELDS });
@@ -230,7 +233,7 @@ function DurationRow({ optionId, duration }: { optionId: string; duration: Admin
   );
 }
 
-function OptionSection({ option }: { option: AdminOption }) {
+function OptionSection({ option, onceKey }: { option: AdminOption; onceKey: string }) {
   const editForm = `option-${option._id}`;
   const editAnswer = useAnswerOf(editForm);
   const newDurationForm = `duration-new-${option._id}`;
@@ -294,7 +297,7 @@ function OptionSection({ option }: { option: AdminOption }) {
             lastResult={newDurationAnswer}
             intent="duration-create"
             submitLabel="Add warranty"
-            hidden={{ optionId: option._id }}
+            hidden={{ optionId: option._id, [ONCE_KEY_FIELD]: onceKey }}
           />
         </div>
       </details>
@@ -303,7 +306,7 @@ function OptionSection({ option }: { option: AdminOption }) {
 }
 
 export default function ProductPage() {
-  const { product, categories } = useLoaderData<typeof loader>();
+  const { product, categories, onceKey } = useLoaderData<typeof loader>();
   const productForm = `product-${product._id}`;
   const productAnswer = useAnswerOf(productForm);
   const newOptionAnswer = useAnswerOf("option-new");
@@ -352,12 +355,18 @@ export default function ProductPage() {
         )}
         {product.options.map((option) => (
           // A saved change renders the section afresh, so its forms close as they do without JavaScript.
-          <OptionSection key={optionVersion(option)} option={option} />
+          <OptionSection key={optionVersion(option)} option={option} onceKey={onceKey} />
         ))}
         <details key={product.options.length} open={!!newOptionAnswer || product.options.length === 0}>
           <summary className={summaryClass}>New option</summary>
           <div className="mt-2">
-            <OptionForm id="option-new" lastResult={newOptionAnswer} intent="option-create" submitLabel="Add option" />
+            <OptionForm
+              id="option-new"
+              lastResult={newOptionAnswer}
+              intent="option-create"
+              submitLabel="Add option"
+              hidden={{ [ONCE_KEY_FIELD]: onceKey }}
+            />
           </div>
         </details>
       </section>

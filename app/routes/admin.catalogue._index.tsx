@@ -6,6 +6,7 @@ import {
   AdminHeading,
   AdminTable,
   Pager,
+  buttonClass,
   inputClass,
   pageFrom,
   pageHref,
@@ -13,25 +14,20 @@ import {
   td,
   th,
 } from "~/components/admin/admin-ui";
-import { CategoryForm, ProductForm } from "~/components/admin/catalogue-forms";
-import {
-  PRODUCT_FIELDS,
-  categoryFormSchema,
-  categoryInputOf,
-  productFormSchema,
-  productInputOf,
-} from "~/components/admin/catalogue-schemas";
+import { CategoryForm } from "~/components/admin/catalogue-forms";
+import { categoryFormSchema, categoryInputOf } from "~/components/admin/catalogue-schemas";
+import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import {
   createCategory,
-  createProduct,
   deleteCategory,
   listCategories,
   listProducts,
   updateCategory,
 } from "~/lib/admin-catalogue.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Catalogue | Back office" }];
@@ -46,7 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     listCategories(context, request),
     listProducts(context, request, { search, page: pageFrom(url) }),
   ]);
-  return { categories, products, search };
+  return { categories, products, search, onceKey: newOnceKey() };
 }
 
 /** Which form an answer belongs to: several forms share this page, each shows only its own errors. */
@@ -72,26 +68,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const input = categoryInputOf(submission.value);
     const answer =
       intent === "category-create"
-        ? await createCategory(context, request, input)
+        ? await createCategory(context, request, input, onceKeyOf(formData))
         : await updateCategory(context, request, categoryId, input);
     if (!answer.ok) {
       const { result, status } = replyFromApi(submission, answer, { fields: ["name", "position"] });
       return data<FormAnswer>({ form, result }, { status });
     }
     return redirectWithSuccess(context, CATALOGUE_PAGE, answer.message);
-  }
-
-  if (intent === "product-create") {
-    const form = "product-new";
-    const submission = parseWithZod(formData, { schema: productFormSchema });
-    if (submission.status !== "success") return data<FormAnswer>({ form, result: submission.reply() }, { status: 400 });
-    const answer = await createProduct(context, request, productInputOf(submission.value));
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: PRODUCT_FIELDS });
-      return data<FormAnswer>({ form, result }, { status });
-    }
-    // Straight on to the product's options and durations.
-    return redirectWithSuccess(context, `${CATALOGUE_PAGE}/${answer.payload._id}`, answer.message);
   }
 
   return redirectWithError(context, CATALOGUE_PAGE, "Unknown change");
@@ -140,14 +123,19 @@ function CategoryRow({ category }: { category: { _id: string; name: string; posi
 }
 
 export default function CataloguePage() {
-  const { categories, products, search } = useLoaderData<typeof loader>();
+  const { categories, products, search, onceKey } = useLoaderData<typeof loader>();
   const newCategoryAnswer = useAnswerOf("category-new");
-  const newProductAnswer = useAnswerOf("product-new");
   return (
     <div className="flex flex-col gap-6">
-      <AdminHeading title="Catalogue">
-        Categories, products, their options and warranty prices. Changes show in the shop at once.
-      </AdminHeading>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <AdminHeading title="Catalogue">
+          Categories, products, their options and warranty prices. Changes show in the shop at once.
+        </AdminHeading>
+        {/* Creation first: the product list below runs to many screens. */}
+        <Link to={`${CATALOGUE_PAGE}/new`} className={buttonClass}>
+          New product
+        </Link>
+      </div>
 
       <section aria-labelledby="categories-heading" className={sectionClass}>
         <h2 id="categories-heading" className="text-lg font-bold">
@@ -183,6 +171,7 @@ export default function CataloguePage() {
               lastResult={newCategoryAnswer}
               intent="category-create"
               submitLabel="Create category"
+              hidden={{ [ONCE_KEY_FIELD]: onceKey }}
             />
           </div>
         </details>
@@ -251,17 +240,6 @@ export default function CataloguePage() {
           pager={products.pager}
           href={(page) => pageHref(CATALOGUE_PAGE, { search }, page)}
         />
-        <details open={!!newProductAnswer}>
-          <summary className={summaryClass}>New product</summary>
-          <div className="mt-2">
-            <ProductForm
-              categories={categories}
-              lastResult={newProductAnswer}
-              intent="product-create"
-              submitLabel="Create product"
-            />
-          </div>
-        </details>
       </section>
     </div>
   );

@@ -11,6 +11,7 @@ import {
   socialLinkSchema,
 } from "../../contract/admin-content";
 import { AdminHeading, AdminTime, secondaryButtonClass } from "~/components/admin/admin-ui";
+import { OnceKeyField } from "~/components/admin/once-key";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
@@ -26,6 +27,7 @@ import {
   setDocument,
 } from "~/lib/admin-content.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -53,7 +55,7 @@ type ListKey = keyof typeof LISTS;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "content");
-  return { content: await readContent(context, request) };
+  return { content: await readContent(context, request), onceKey: newOnceKey() };
 }
 
 /** Which form an answer belongs to: several forms share this page, each shows only its own errors. */
@@ -113,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const answer =
     verb === "edit"
       ? await editRow(context, request, list.api, rowId, values)
-      : await addRow(context, request, list.api, values);
+      : await addRow(context, request, list.api, values, onceKeyOf(formData));
   if (!answer.ok) {
     const { result, status } = replyFromApi(submission, answer, { fields: [...list.fields] });
     return data<FormAnswer>({ form, result }, { status });
@@ -186,10 +188,11 @@ function FaqForm({ row }: { row?: Faq }) {
   const formId = row ? `faq-edit-${row._id}` : "faq-add";
   const [form, fields] = useSchemaForm(faqSchema, { id: formId, lastResult: useAnswerOf(formId), defaultValue: row });
   const { key, ...answerProps } = getTextareaProps(fields.answer);
+  const { onceKey } = useLoaderData<typeof loader>();
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
-      {row && <input type="hidden" name="rowId" value={row._id} />}
+      {row ? <input type="hidden" name="rowId" value={row._id} /> : <OnceKeyField value={onceKey} />}
       <TextField label="Question" meta={fields.question} type="text" autoComplete="off" />
       <label htmlFor={fields.answer.id} className="text-sm font-semibold">
         Answer
@@ -209,10 +212,11 @@ function LinkForm({ row }: { row?: SocialLink }) {
     lastResult: useAnswerOf(formId),
     defaultValue: row,
   });
+  const { onceKey } = useLoaderData<typeof loader>();
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
-      {row && <input type="hidden" name="rowId" value={row._id} />}
+      {row ? <input type="hidden" name="rowId" value={row._id} /> : <OnceKeyField value={onceKey} />}
       <TextField
         label="Name"
         meta={fields.name}

@@ -7,20 +7,22 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import { createCoupon, listProductChoices } from "~/lib/admin-coupons.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "New coupon | Back office" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "coupons");
-  return { products: await listProductChoices(context, request) };
+  return { products: await listProductChoices(context, request), onceKey: newOnceKey() };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "coupons");
-  const submission = parseWithZod(await request.formData(), { schema: couponFormSchema });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: couponFormSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await createCoupon(context, request, couponInputOf(submission.value));
+  const answer = await createCoupon(context, request, couponInputOf(submission.value), onceKeyOf(formData));
   if (!answer.ok) {
     const { result, status } = replyFromApi(submission, answer, { fields: COUPON_FIELDS });
     return data({ result }, { status });
@@ -29,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function NewCouponPage() {
-  const { products } = useLoaderData<typeof loader>();
+  const { products, onceKey } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <p>
@@ -44,6 +46,7 @@ export default function NewCouponPage() {
           lastResult={useActionData<typeof action>()?.result}
           submitLabel="Create coupon"
           intent="create"
+          onceKey={onceKey}
         />
       </section>
     </div>

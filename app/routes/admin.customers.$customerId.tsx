@@ -14,6 +14,8 @@ import { replyFromApi } from "~/lib/api-reply.server";
 import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { OnceKeyField } from "~/components/admin/once-key";
+import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.email ?? "Customer"} | Back office` },
@@ -32,7 +34,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const pages = Object.fromEntries(LISTS.map((name) => [name, pageOf(url, name)])) as Record<ListName, number>;
   const page = await readCustomerPage(context, request, params.customerId ?? "", pages);
-  return { ...page, canChange: me.areas.includes("customersWrite") };
+  return { ...page, canChange: me.areas.includes("customersWrite"), onceKey: newOnceKey() };
 }
 
 type Intent = "balance" | "block" | "unblock";
@@ -48,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (intent === "balance") {
     const submission = parseWithZod(formData, { schema: balanceAdjustmentSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const answer = await adjustBalance(context, request, customerId, submission.value);
+    const answer = await adjustBalance(context, request, customerId, submission.value, onceKeyOf(formData));
     if (!answer.ok) {
       const { result, status } = replyFromApi(submission, answer, { fields: ["direction", "amount", "reason"] });
       return data({ intent, result }, { status });
@@ -75,7 +77,7 @@ function useLastResult(intent: Intent) {
 
 const cardClass = "flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4";
 
-function BalanceForm() {
+function BalanceForm({ onceKey }: { onceKey: string }) {
   const [form, fields] = useSchemaForm(balanceAdjustmentSchema, {
     id: "balance-adjustment",
     lastResult: useLastResult("balance"),
@@ -92,19 +94,25 @@ function BalanceForm() {
         The customer sees the reason, from &lsquo;Admin&rsquo;. A debit cannot take the balance below zero.
       </p>
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+        <OnceKeyField value={onceKey} />
         <FormErrors form={form} />
-        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-          <div className="flex flex-col gap-1">
+        {/* The select keeps the width of its longest choice; the amount takes the rest, or the next line. */}
+        <div className="flex flex-wrap gap-2">
+          <div className="flex max-w-full flex-col gap-1">
             <label htmlFor={fields.direction.id} className="text-sm font-semibold">
               Change
             </label>
-            <select key={directionKey} {...directionProps} className={inputClass}>
+            <select
+              key={directionKey}
+              {...directionProps}
+              className="max-w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600"
+            >
               <option value="credit">Credit (add to the balance)</option>
               <option value="debit">Debit (take from the balance)</option>
             </select>
             <ErrorList id={fields.direction.errorId} errors={fields.direction.errors} />
           </div>
-          <div className="flex flex-col gap-1">
+          <div className="flex min-w-32 flex-1 flex-col gap-1">
             <label htmlFor={fields.amount.id} className="text-sm font-semibold">
               Amount (USD)
             </label>
@@ -162,10 +170,23 @@ function entryKind(entry: StaffLedgerEntry): string {
   return entry.amount < 0 ? "Debit by staff" : "Credit by staff";
 }
 
+/** An email in a narrow column: it may wrap before its @, never inside a word. */
+function EmailInCell({ email }: { email: string }) {
+  const at = email.lastIndexOf("@");
+  if (at <= 0) return <span className="break-words">{email}</span>;
+  return (
+    <>
+      <span className="whitespace-nowrap">{email.slice(0, at)}</span>
+      <wbr />
+      <span className="whitespace-nowrap">{email.slice(at)}</span>
+    </>
+  );
+}
+
 const findOrderHref = (orderId: string) => `/find-order?id=${encodeURIComponent(orderId)}`;
 
 export default function CustomerPage() {
-  const { customer, orders, tickets, ledger, canChange } = useLoaderData<typeof loader>();
+  const { customer, orders, tickets, ledger, canChange, onceKey } = useLoaderData<typeof loader>();
   const location = useLocation();
   const listHref = (name: ListName, page: number) => {
     const kept = new URLSearchParams(location.search);
@@ -216,7 +237,7 @@ export default function CustomerPage() {
       </dl>
       {canChange && (
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-          <BalanceForm />
+          <BalanceForm onceKey={onceKey} />
           <BlockForm blocked={customer.blocked} />
         </div>
       )}
@@ -262,7 +283,9 @@ export default function CustomerPage() {
                   </td>
                   <td className={`${td} text-right`}>{formatUsd(entry.balanceAfter)}</td>
                   <td className={`${td} break-words`}>{entry.note}</td>
-                  <td className={`${td} break-all`}>{entry.staffEmail ?? ""}</td>
+                  <td className={td} data-testid="ledger-by">
+                    {entry.staffEmail && <EmailInCell email={entry.staffEmail} />}
+                  </td>
                 </tr>
               ))}
             </tbody>

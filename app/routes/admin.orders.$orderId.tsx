@@ -389,6 +389,11 @@ function ConfirmForm({
   );
 }
 
+/** A cell of a table that stacks on a phone: its column's name (data-label) beside its value. */
+const stackedTd =
+  `${td} max-sm:flex max-sm:gap-3 max-sm:border-0 max-sm:py-1 ` +
+  "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
+
 function Payments({
   order,
   canAct,
@@ -408,51 +413,66 @@ function Payments({
   }
   return (
     <>
-      <AdminTable label="Payments">
-        <thead>
-          <tr>
-            <th className={th}>Gateway</th>
-            <th className={th}>Status</th>
-            <th className={`${th} text-right`}>Amount</th>
-            <th className={th}>Reference</th>
-            <th className={th}>Opened</th>
-            <th className={th}>Webhook events</th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.payments.map((payment) => (
-            <tr key={payment._id}>
-              <td className={td}>{payment.gateway}</td>
-              <td className={td} data-testid="admin-payment-status">
-                {payment.status}
-                {payment.confirmedBy && (
-                  <span className="block text-xs text-slate-600">
-                    confirmed by hand by {payment.confirmedBy}: {payment.confirmationReason}
-                  </span>
-                )}
-              </td>
-              <td className={`${td} text-right`}>{formatUsd(payment.amount)}</td>
-              <td className={`${td} break-all font-mono text-xs`}>{payment.providerReference ?? "—"}</td>
-              <td className={td}>
-                <AdminTime iso={payment.createdAt} />
-              </td>
-              <td className={td}>
-                {payment.events.length === 0 ? (
-                  "none"
-                ) : (
-                  <ul data-testid="admin-payment-events">
-                    {payment.events.map((event) => (
-                      <li key={event.eventId} className="break-all text-xs">
-                        <AdminTime iso={event.receivedAt} /> <code>{event.eventId}</code>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </td>
+      {/* A table on a wide screen; on a phone each payment is a stack of labelled rows, so nothing runs off its frame. */}
+      <div
+        className="rounded-xl border border-slate-200 bg-white sm:max-w-full sm:overflow-x-auto"
+        data-testid="admin-payments"
+      >
+        <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
+          <caption className="sr-only">Payments</caption>
+          <thead className="max-sm:sr-only">
+            <tr>
+              <th className={th}>Gateway</th>
+              <th className={th}>Status</th>
+              <th className={`${th} text-right`}>Amount</th>
+              <th className={th}>Reference</th>
+              <th className={th}>Opened</th>
+              <th className={th}>Webhook events</th>
             </tr>
-          ))}
-        </tbody>
-      </AdminTable>
+          </thead>
+          <tbody className="max-sm:block">
+            {order.payments.map((payment) => (
+              <tr key={payment._id} className="max-sm:block max-sm:border-b max-sm:border-slate-100 max-sm:py-2">
+                <td className={stackedTd} data-label="Gateway">
+                  {payment.gateway}
+                </td>
+                <td className={stackedTd} data-label="Status" data-testid="admin-payment-status">
+                  <span className="min-w-0">
+                    {payment.status}
+                    {payment.confirmedBy && (
+                      <span className="block text-xs break-words text-slate-600">
+                        confirmed by hand by {payment.confirmedBy}: {payment.confirmationReason}
+                      </span>
+                    )}
+                  </span>
+                </td>
+                <td className={`${stackedTd} sm:text-right`} data-label="Amount">
+                  {formatUsd(payment.amount)}
+                </td>
+                <td className={`${stackedTd} font-mono text-xs`} data-label="Reference">
+                  <span className="min-w-0 break-all">{payment.providerReference ?? "—"}</span>
+                </td>
+                <td className={stackedTd} data-label="Opened">
+                  <AdminTime iso={payment.createdAt} />
+                </td>
+                <td className={stackedTd} data-label="Webhook events">
+                  {payment.events.length === 0 ? (
+                    "none"
+                  ) : (
+                    <ul data-testid="admin-payment-events" className="min-w-0">
+                      {payment.events.map((event) => (
+                        <li key={event.eventId} className="break-all text-xs">
+                          <AdminTime iso={event.receivedAt} /> <code>{event.eventId}</code>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {canAct &&
         order.payments
           .filter((payment) => payment.confirmable)

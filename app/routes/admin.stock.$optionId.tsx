@@ -232,10 +232,13 @@ function ImportReportPanel({ report }: { report: ShownReport }) {
     <section
       aria-labelledby="import-report-title"
       role="status"
+      data-testid="import-report"
       className="rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-950"
     >
-      <h2 id="import-report-title" className="mb-1 text-base font-bold">
-        Import result{report.label ? `: ${report.label}` : ""}
+      <h2 id="import-report-title" className="mb-1 text-base font-bold break-words">
+        {report.added > 0
+          ? `Imported ${report.added} credential${report.added === 1 ? "" : "s"} into batch “${report.label}”`
+          : "Nothing new imported"}
       </h2>
       <ul className="flex flex-col gap-1">
         <li data-testid="import-added">
@@ -314,9 +317,13 @@ function ImportForm({ seats }: { seats: number }) {
           <input
             key={labelKey}
             {...labelProps}
-            placeholder="e.g. supplier and date; empty: the time of the import"
+            aria-describedby={[labelProps["aria-describedby"], `${fields.label.id}-hint`].filter(Boolean).join(" ")}
+            placeholder="e.g. Supplier A, November"
             className={inputClass}
           />
+          <p id={`${fields.label.id}-hint`} className="text-sm text-slate-600">
+            Left empty, the batch is named after the time of the import (such as 2026-11-26 06:04 UTC).
+          </p>
           <ErrorList id={fields.label.errorId} errors={fields.label.errors} />
         </div>
         <div>
@@ -508,6 +515,7 @@ function RemoveBatchForm({ batches }: { batches: { label: string; free: number }
 
 export default function OptionStockPage() {
   const { filters, stock, report } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const { option, batches, records, pager } = stock;
   const counts = option.stock;
   const filtered = Object.values(filters).some(Boolean);
@@ -541,7 +549,9 @@ export default function OptionStockPage() {
         ))}
       </dl>
       {report && <ImportReportPanel report={report} />}
-      <ImportForm seats={option.seats} />
+      {/* A new result starts the form afresh (with JS too), so the same lines are not sent twice by mistake; a
+          refused import keeps its text to correct. */}
+      <ImportForm key={report ? location.key : "import"} seats={option.seats} />
       <section aria-labelledby="stock-list-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="stock-list-title" className="text-lg font-bold">

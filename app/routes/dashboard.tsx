@@ -1,6 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { ORDER_STATUSES, type OrderStatus } from "../../contract/browser/order";
+import { orderTitle } from "~/components/account/order-title";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { SpinBadge } from "~/components/slots/spin-badge";
 import { formatUsd } from "~/lib/money";
@@ -91,12 +92,6 @@ const orderDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZo
 
 function orderHref(order: Order): string {
   return `/find-order?${new URLSearchParams({ id: order._id })}`;
-}
-
-function orderTitle(order: Order): string {
-  const [first, ...rest] = order.products;
-  if (!first) return "Order";
-  return rest.length > 0 ? `${first.title} and ${rest.length} more` : first.title;
 }
 
 function StatusBadge({ status }: { status: OrderStatus }) {

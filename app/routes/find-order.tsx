@@ -23,6 +23,7 @@ import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
 import type { RouteHandle } from "~/root";
 import { type Order, readOrder } from "~/lib/orders.server";
 import { pageMeta } from "~/components/legal/page-meta";
+import { PageToast } from "~/components/toaster";
 
 export const ORDER_NOT_FOUND = "Order Not Found!";
 /** While an order waits for its payment webhook, an open page looks again this often (JS only). */
@@ -126,6 +127,7 @@ export default function FindOrderPage() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Find Order</h1>
+      <PageToast />
       <Form
         method="get"
         className="flex flex-col gap-2 sm:flex-row sm:items-end"

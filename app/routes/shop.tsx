@@ -42,7 +42,14 @@ function toCard(product: Product): ProductCardData {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [products, categories] = await Promise.all([listProducts(context, request), listCategories(context, request)]);
+  const [products, allCategories] = await Promise.all([
+    listProducts(context, request),
+    listCategories(context, request),
+  ]);
+  // The filter offers only categories with a product to show: choosing one never gives an empty shop.
+  const categories = allCategories.filter((candidate) =>
+    products.some((product) => product.categoryIds.includes(candidate._id)),
+  );
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const requestedCategory = url.searchParams.get("category") ?? "";

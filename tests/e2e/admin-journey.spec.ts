@@ -145,7 +145,10 @@ test("an owner builds, stocks and sells a product; coupon, key, balance and audi
       ),
     );
   await page.getByRole("button", { name: "Import", exact: true }).click();
-  const report = page.getByRole("status").filter({ hasText: "Import result" });
+  const report = page.getByTestId("import-report");
+  await expect(report.getByRole("heading")).toHaveText(
+    /^Imported 2 credentials into batch “\d{4}-\d\d-\d\d \d\d:\d\d UTC”$/,
+  );
   await expect(report.getByTestId("import-added")).toHaveText("Added 2 (2 seats)");
   await expect(report.getByTestId("import-duplicates")).toHaveText("Duplicate 1 (line 3)");
   await expect(report.getByTestId("import-invalid")).toContainText("Invalid 1");

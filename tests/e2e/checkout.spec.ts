@@ -175,6 +175,29 @@ test("an unknown coupon shows the server's message; an empty one resets the pric
   await expect(cartPanel(page).getByTestId("coupon-applied")).toHaveCount(0);
 });
 
+test("a bad code after WELCOME10 says it was not applied and that WELCOME10 still counts (390 px)", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const plan = await autoPlan(request);
+  await addToCart(page, plan);
+  await cartPanel(page).getByLabel("Coupon Code").fill("WELCOME10");
+  await cartPanel(page).getByRole("button", { name: "Apply coupon" }).click();
+  await expect(cartPanel(page).getByTestId("coupon-applied")).toContainText("Coupon WELCOME10 applied");
+
+  await cartPanel(page).getByLabel("Coupon Code").fill("NO-SUCH-COUPON");
+  await cartPanel(page).getByRole("button", { name: "Apply coupon" }).click();
+  await expect(cartPanel(page).getByRole("alert")).toHaveText(
+    "Coupon NO-SUCH-COUPON was not applied: Invalid coupon code. WELCOME10 still applies.",
+  );
+  await expect(cartPanel(page).getByTestId("coupon-applied")).toContainText("Coupon WELCOME10 applied");
+  const cents = Math.round(plan.duration.price * 100);
+  await expect(cartPanel(page).getByRole("button", { name: /^Checkout / })).toHaveText(
+    `Checkout ${usd((cents - Math.round(cents / 10)) / 100)}`,
+  );
+});
+
 async function signIn(page: Page, username: string, password: string) {
   await page.goto("/login");
   await page.getByLabel("Username or email").fill(username);

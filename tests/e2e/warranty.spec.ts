@@ -191,6 +191,11 @@ test("a replacement from stock: new credentials at once, in the history with cop
   await expect(entry.getByRole("textbox", { name: "Username" })).toHaveValue(newUsername);
   await expect(entry.getByRole("button", { name: "Copy password" })).toHaveCount(javaScriptEnabled ? 1 : 0);
   await expectNoSidewaysScroll(page);
+
+  // The dashboard names the order by its product, the replacement apart: not "and 1 more" (issue 26).
+  await page.goto("/dashboard");
+  await expect(page.getByText(`${title}, 1 replacement`, { exact: true }).first()).toBeVisible();
+  await expect(page.getByText(`${title} and 1 more`)).toHaveCount(0);
 });
 
 test("sold out: requests wait; staff complete one (credentials and mail) and reject another with a reason; questions are answered", async ({

@@ -11,6 +11,7 @@ import {
 } from "../../../contract/admin-catalogue";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import type { ApiEnv } from "../../context";
+import { createdOnce } from "../../idempotent-answer";
 import { badRequest, notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
@@ -24,6 +25,8 @@ import {
   pathParams,
   publicIdSchema,
   usdSchema,
+  ONCE_FAILURES,
+  idempotencyKeyHeader,
 } from "../../openapi";
 import {
   ADMIN_CATALOGUE_MESSAGES,
@@ -166,13 +169,16 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       tags: ADMIN,
       summary: "Create a category; audited",
       ...staffRoute("catalogue"),
-      request: { body: jsonBody(categoryInputSchema) },
-      responses: answers(201, categorySchema, "the new category", FAILURES),
+      request: { headers: idempotencyKeyHeader, body: jsonBody(categoryInputSchema) },
+      responses: answers(201, categorySchema, "the new category", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
-      const category = await createCategory(c.get("db"), staffActor(c), c.req.valid("json"));
-      changed(c);
-      return ok(c, category, `Category ${category.name} created`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const category = await createCategory(c.get("db"), staffActor(c), input);
+        changed(c);
+        return { payload: category, message: `Category ${category.name} created` };
+      });
     },
   )
   .openapi(
@@ -269,13 +275,16 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "Create a product; audited",
       description: "`picture` is an https:// address, or empty; upload a file with …/picture.",
       ...staffRoute("catalogue"),
-      request: { body: jsonBody(productInputSchema) },
-      responses: answers(201, productSchema, "the new product", FAILURES),
+      request: { headers: idempotencyKeyHeader, body: jsonBody(productInputSchema) },
+      responses: answers(201, productSchema, "the new product", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
-      const product = await createProduct(c.get("db"), staffActor(c), c.req.valid("json"));
-      changed(c);
-      return ok(c, product, `Product ${product.title} created`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const product = await createProduct(c.get("db"), staffActor(c), input);
+        changed(c);
+        return { payload: product, message: `Product ${product.title} created` };
+      });
     },
   )
   .openapi(
@@ -333,14 +342,21 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       tags: ADMIN,
       summary: "Add an option to a product; audited",
       ...staffRoute("catalogue"),
-      request: { params: pathParams("productId"), body: jsonBody(optionInputSchema) },
-      responses: answers(201, savedOptionSchema, "the new option", { ...FAILURES, 404: "no product has this id" }),
+      request: { headers: idempotencyKeyHeader, params: pathParams("productId"), body: jsonBody(optionInputSchema) },
+      responses: answers(201, savedOptionSchema, "the new option", {
+        ...FAILURES,
+        ...ONCE_FAILURES,
+        404: "no product has this id",
+      }),
     }),
     async (c) => {
       const productId = idOf(c.req.valid("param").productId, ADMIN_CATALOGUE_MESSAGES.productNotFound);
-      const option = await createOption(c.get("db"), staffActor(c), productId, c.req.valid("json"));
-      changed(c);
-      return ok(c, option, `Option ${option.title} added`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const option = await createOption(c.get("db"), staffActor(c), productId, input);
+        changed(c);
+        return { payload: option, message: `Option ${option.title} added` };
+      });
     },
   )
   .openapi(
@@ -375,18 +391,22 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       tags: ADMIN,
       summary: "Add a warranty duration with its price to an option; audited",
       ...staffRoute("catalogue"),
-      request: { params: pathParams("optionId"), body: jsonBody(durationInputSchema) },
+      request: { headers: idempotencyKeyHeader, params: pathParams("optionId"), body: jsonBody(durationInputSchema) },
       responses: answers(201, savedDurationSchema, "the new duration", {
         ...FAILURES,
+        ...ONCE_FAILURES,
         404: "no option has this id",
-        409: "the option already has a duration of these days (`errors.days`)",
+        409: "the option already has a duration of these days (`errors.days`), or the same Idempotency-Key is still in progress",
       }),
     }),
     async (c) => {
       const optionId = idOf(c.req.valid("param").optionId, ADMIN_CATALOGUE_MESSAGES.optionNotFound);
-      const duration = await createDuration(c.get("db"), staffActor(c), optionId, c.req.valid("json"));
-      changed(c);
-      return ok(c, duration, `Warranty ${duration.title} added`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const duration = await createDuration(c.get("db"), staffActor(c), optionId, input);
+        changed(c);
+        return { payload: duration, message: `Warranty ${duration.title} added` };
+      });
     },
   )
   .openapi(

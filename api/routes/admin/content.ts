@@ -1,3 +1,4 @@
+import { createdOnce } from "../../idempotent-answer";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   CONTENT_MESSAGES,
@@ -14,7 +15,17 @@ import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, publicIdSchema } from "../../openapi";
+import {
+  BAD_INPUT,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  pathParams,
+  publicIdSchema,
+  ONCE_FAILURES,
+  idempotencyKeyHeader,
+} from "../../openapi";
 import {
   addFaq,
   addSocialLink,
@@ -111,10 +122,16 @@ export const contentAdminRoutes = apiRouter()
       tags: ADMIN,
       summary: "Add a question at the end of the FAQ; audited",
       ...staffRoute("content"),
-      request: { body: jsonBody(faqSchema) },
-      responses: answers(201, faqViewSchema, "the new question", FAILURES),
+      request: { headers: idempotencyKeyHeader, body: jsonBody(faqSchema) },
+      responses: answers(201, faqViewSchema, "the new question", { ...FAILURES, ...ONCE_FAILURES }),
     }),
-    async (c) => ok(c, await addFaq(c.get("db"), staffActor(c), c.req.valid("json")), "Question added", 201),
+    async (c) => {
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => ({
+        payload: await addFaq(c.get("db"), staffActor(c), input),
+        message: "Question added",
+      }));
+    },
   )
   .openapi(
     createRoute({
@@ -171,12 +188,15 @@ export const contentAdminRoutes = apiRouter()
       tags: ADMIN,
       summary: "Add a social link at the end of the footer's list; audited",
       ...staffRoute("content"),
-      request: { body: jsonBody(socialLinkSchema) },
-      responses: answers(201, socialLinkViewSchema, "the new link", FAILURES),
+      request: { headers: idempotencyKeyHeader, body: jsonBody(socialLinkSchema) },
+      responses: answers(201, socialLinkViewSchema, "the new link", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
-      const link = await addSocialLink(c.get("db"), staffActor(c), c.req.valid("json"));
-      return ok(c, link, `${link.name} added`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const link = await addSocialLink(c.get("db"), staffActor(c), input);
+        return { payload: link, message: `${link.name} added` };
+      });
     },
   )
   .openapi(

@@ -1,3 +1,4 @@
+import { createdOnce } from "../../idempotent-answer";
 import { createRoute, z } from "@hono/zod-openapi";
 import { COUPONS_PAGE_SIZE, couponInputSchema } from "../../../contract/admin-coupons";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
@@ -14,6 +15,8 @@ import {
   pathParams,
   publicIdSchema,
   usdSchema,
+  ONCE_FAILURES,
+  idempotencyKeyHeader,
 } from "../../openapi";
 import {
   ADMIN_COUPON_MESSAGES,
@@ -136,15 +139,19 @@ export const couponRoutes = apiRouter()
       description:
         "Codes are unique without regard to letter case. `amount` is a whole percent, or USD when `kind` is fixed.",
       ...staffRoute("coupons"),
-      request: { body: jsonBody(couponInputSchema) },
+      request: { headers: idempotencyKeyHeader, body: jsonBody(couponInputSchema) },
       responses: answers(201, couponSchema, "the new coupon", {
         ...FAILURES,
-        409: "another coupon has this code (`errors.code`)",
+        ...ONCE_FAILURES,
+        409: "another coupon has this code (`errors.code`), or the same Idempotency-Key is still in progress",
       }),
     }),
     async (c) => {
-      const coupon = await createCoupon(c.get("db"), staffActor(c), c.req.valid("json"));
-      return ok(c, coupon, `Coupon ${coupon.code} created: ${percentOrUsd(coupon)} off`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const coupon = await createCoupon(c.get("db"), staffActor(c), input);
+        return { payload: coupon, message: `Coupon ${coupon.code} created: ${percentOrUsd(coupon)} off` };
+      });
     },
   )
   .openapi(

@@ -1,3 +1,4 @@
+import { createdOnce } from "../../idempotent-answer";
 import { createRoute, z } from "@hono/zod-openapi";
 import {
   BLOCKLIST_PAGE_SIZE,
@@ -25,6 +26,8 @@ import {
   pathParams,
   publicIdSchema,
   usdSchema,
+  ONCE_FAILURES,
+  idempotencyKeyHeader,
 } from "../../openapi";
 import {
   BLOCKLIST_MESSAGES,
@@ -223,23 +226,28 @@ export const customerRoutes = apiRouter()
         "(the customer sees the reason and 'Admin'). A debit never takes the balance below zero. Nobody " +
         "adjusts their own balance.",
       ...staffRoute("customersWrite"),
-      request: { ...customerPath, body: jsonBody(balanceAdjustmentSchema) },
+      request: { ...customerPath, headers: idempotencyKeyHeader, body: jsonBody(balanceAdjustmentSchema) },
       responses: answers(200, z.object({ balance: usdSchema }), "the new balance", {
         ...CUSTOMER_FAILURES,
+        ...ONCE_FAILURES,
         403: "the role does not reach this area, or the balance is the caller's own",
-        409: "the debit is more than the balance (`errors.amount` says the balance)",
+        409:
+          "the debit is more than the balance (`errors.amount` says the balance), or the same Idempotency-Key " +
+          "is still in progress",
       }),
     }),
     async (c) => {
       const userId = customerIdOf(c.req.valid("param").customerId);
       const input = c.req.valid("json");
-      const adjusted = await adjustBalance(c.get("db"), staffActor(c), {
-        userId,
-        direction: input.direction,
-        amountCents: usdToCents(input.amount),
-        reason: input.reason,
+      return createdOnce(c, input, async () => {
+        const adjusted = await adjustBalance(c.get("db"), staffActor(c), {
+          userId,
+          direction: input.direction,
+          amountCents: usdToCents(input.amount),
+          reason: input.reason,
+        });
+        return { payload: { balance: adjusted.balance }, message: adjusted.message, status: 200 };
       });
-      return ok(c, { balance: adjusted.balance }, adjusted.message);
     },
   )
   .openapi(
@@ -305,15 +313,19 @@ export const customerRoutes = apiRouter()
         "Compared without letter case. Checkout (guest and signed in), balance top-ups and redeem keys answer such an " +
         "address 403 and change nothing.",
       ...staffRoute("customersWrite"),
-      request: { body: jsonBody(blocklistEntrySchema) },
+      request: { headers: idempotencyKeyHeader, body: jsonBody(blocklistEntrySchema) },
       responses: answers(201, z.object({ _id: publicIdSchema, pattern: z.string() }), "the new entry", {
         ...READ_FAILURES,
-        409: "already on the blocklist (`errors.pattern`)",
+        ...ONCE_FAILURES,
+        409: "already on the blocklist (`errors.pattern`), or the same Idempotency-Key is still in progress",
       }),
     }),
     async (c) => {
-      const entry = await addBlocklistEntry(c.get("db"), staffActor(c), c.req.valid("json"));
-      return ok(c, entry, `${entry.pattern} is refused at checkout`, 201);
+      const input = c.req.valid("json");
+      return createdOnce(c, input, async () => {
+        const entry = await addBlocklistEntry(c.get("db"), staffActor(c), input);
+        return { payload: entry, message: `${entry.pattern} is refused at checkout` };
+      });
     },
   )
   .openapi(

@@ -9,6 +9,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { inputClass, listOf } from "~/components/admin/admin-ui";
+import { OnceKeyField } from "~/components/admin/once-key";
 import {
   categoryFormSchema,
   durationFormSchema,
@@ -109,12 +110,15 @@ export function ProductForm({
   lastResult,
   intent,
   submitLabel,
+  onceKey,
 }: {
   product?: AdminProduct;
   categories: AdminCategory[];
   lastResult: Answer;
   intent: string;
   submitLabel: string;
+  /** A new product's one-time key: the form posted twice makes one product. */
+  onceKey?: string;
 }) {
   const [form, fields] = useSchemaForm(productFormSchema, {
     id: product ? `product-${product._id}` : "product-new",
@@ -145,6 +149,7 @@ export function ProductForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <OnceKeyField value={onceKey} />
       <FormErrors form={form} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label="Title" meta={fields.title} type="text" autoComplete="off" />

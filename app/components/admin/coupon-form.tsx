@@ -14,6 +14,7 @@ import {
 } from "../../../contract/admin-coupons";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { inputClass, listOf } from "~/components/admin/admin-ui";
+import { OnceKeyField } from "~/components/admin/once-key";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 /*
@@ -90,12 +91,15 @@ export function CouponForm({
   lastResult,
   submitLabel,
   intent,
+  onceKey,
 }: {
   coupon?: CouponFormValues;
   products: { _id: string; title: string; active: boolean }[];
   lastResult: SubmissionResult<string[]> | undefined;
   submitLabel: string;
   intent: string;
+  /** A new coupon's one-time key: the form posted twice makes one coupon. */
+  onceKey?: string;
 }) {
   const [form, fields] = useSchemaForm(couponFormSchema, {
     id: "coupon",
@@ -139,6 +143,7 @@ export function CouponForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
+      <OnceKeyField value={onceKey} />
       <FormErrors form={form} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <TextField

@@ -20,6 +20,7 @@ import { getCurrentUser, sessionToken } from "~/lib/session.server";
 import { type SlotCoupon, listSlotCoupons } from "~/lib/slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
+import { INVALID_COUPON } from "../../../contract/order";
 import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "./schema";
 
 /*
@@ -116,12 +117,30 @@ export async function loadCheckoutPanel(
   };
 }
 
+/**
+ * A refused coupon's message. With another coupon already applied it says which one still counts, since the
+ * panel goes on showing that one beneath (issue 26): "Coupon NOPE was not applied: Invalid coupon code.
+ * WELCOME10 still applies."
+ */
+export function couponRefusal(refused: string, reason: string, applied: string): string {
+  const code = refused.trim().slice(0, 40);
+  if (!applied || !code || code.toUpperCase() === applied.toUpperCase()) return reason;
+  return `Coupon ${code} was not applied: ${reason.replace(/\.$/, "")}. ${applied} still applies.`;
+}
+
 type IntentArgs = { request: Request; context: AppLoadContext; formData: FormData; back: string };
 
 /** intent=coupon: applies (or, when empty, removes) the coupon and comes back with the server's message. */
 export async function applyCouponIntent({ request, context, formData, back }: IntentArgs): Promise<Response> {
+  const applied = await readCouponCode(request, context);
   const submission = parseWithZod(formData, { schema: couponSchema });
-  if (submission.status !== "success") return redirectWithError(context, back, "Invalid coupon code");
+  if (submission.status !== "success") {
+    return redirectWithError(
+      context,
+      back,
+      couponRefusal(String(formData.get("coupon") ?? ""), INVALID_COUPON, applied),
+    );
+  }
   const { coupon } = submission.value;
   const [user, { items }] = await Promise.all([
     getCurrentUser(request, context),
@@ -132,7 +151,7 @@ export async function applyCouponIntent({ request, context, formData, back }: In
     user && items.length === 0
       ? await applyCoupon(context, request, coupon)
       : await applyCouponPublic(context, request, items, coupon);
-  if (!result.ok) return redirectWithError(context, back, result.message);
+  if (!result.ok) return redirectWithError(context, back, couponRefusal(coupon, result.message, applied));
   return redirectWithSuccess(context, back, result.message, {
     headers: { "Set-Cookie": await couponHeader(context, coupon) },
   });
