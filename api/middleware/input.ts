@@ -20,18 +20,57 @@ function refuse(field: string): never {
   throw badRequest(`${name}: ${REFUSED}`, { [name]: [REFUSED] });
 }
 
-/** Refuses the first string (key or value) anywhere in a parsed JSON value that holds a refused character. */
-function checkValue(value: unknown, path: string[]): void {
-  if (typeof value === "string") {
-    if (unsafe(value)) refuse(path.join("."));
-  } else if (Array.isArray(value)) {
-    value.forEach((item, index) => checkValue(item, [...path, String(index)]));
-  } else if (value !== null && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (unsafe(key)) refuse([...path, key].join("."));
-      checkValue(inner, [...path, key]);
+/**
+ * Refuses the first string (key or value) anywhere in a parsed JSON value that holds a refused character.
+ * Walked with a list of its own, not by recursion: however deep a value nests, the call stack stays flat.
+ */
+function checkValue(root: unknown): void {
+  const pending: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === "string") {
+      if (unsafe(value)) refuse(path.join("."));
+    } else if (Array.isArray(value)) {
+      for (let index = value.length - 1; index >= 0; index--)
+        pending.push({ value: value[index], path: [...path, String(index)] });
+    } else if (value !== null && typeof value === "object") {
+      const entries = Object.entries(value);
+      for (const [key] of entries) if (unsafe(key)) refuse([...path, key].join("."));
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, inner] = entries[index];
+        pending.push({ value: inner, path: [...path, key] });
+      }
     }
   }
+}
+
+/** The deepest a JSON body may nest arrays and objects: no input of ours needs more than a few levels. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP = `The request body must not nest arrays and objects more than ${MAX_JSON_DEPTH} levels deep`;
+
+/**
+ * Whether a JSON text nests deeper than MAX_JSON_DEPTH, read in one pass over its characters (brackets inside
+ * strings do not count). It runs before anything parses or walks the body: the validators, a log line and
+ * JSON.stringify all recurse, and a few thousand levels exhaust the stack ("Maximum call stack size exceeded").
+ */
+function nestsTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c)
+        index++; // a backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) return true;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 function decoded(segment: string): string {
@@ -58,6 +97,7 @@ const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
  * The edge of every /v1 request, before any route runs:
  * - a control character or a lone surrogate in a path segment, a query value or anywhere in the body
  *   answers 400 naming the field: such text is never valid input, and PostgreSQL refuses NUL with a 500;
+ * - a JSON body nesting arrays and objects more than MAX_JSON_DEPTH levels deep answers 400 before it is parsed;
  * - a JSON body is parsed once (empty counts as `{}`, anything unparsable is a 400) and handed to the
  *   routes' validators. Bodies under `rawBodyUnder` are only checked: their routes read the exact bytes
  *   (webhook signatures cover them) with `c.req.text()`.
@@ -71,6 +111,7 @@ export function checkInput(options: { rawBodyUnder: string }): MiddlewareHandler
     }
     if (!NO_BODY.has(c.req.method)) {
       const text = await c.req.text();
+      if (nestsTooDeep(text)) throw badRequest(TOO_DEEP);
       if (c.req.path.startsWith(options.rawBodyUnder)) {
         checkRawBody(text);
       } else {
@@ -80,7 +121,7 @@ export function checkInput(options: { rawBodyUnder: string }): MiddlewareHandler
         } catch {
           throw badRequest("The request body must be valid JSON");
         }
-        checkValue(body, []);
+        checkValue(body);
         c.req.bodyCache.json = Promise.resolve(body);
       }
     }
@@ -97,5 +138,5 @@ function checkRawBody(text: string): void {
     if (unsafe(text)) refuse("body");
     return;
   }
-  checkValue(body, []);
+  checkValue(body);
 }
