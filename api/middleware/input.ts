@@ -7,13 +7,23 @@ import { badRequest } from "../errors";
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 /** Half of a UTF-16 pair without its other half: not text, and no database or encoder takes it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/**
+ * C1 controls and the Unicode line and paragraph separators: invisible, and a break to some readers (a mail
+ * client, a terminal, JavaScript's trim) but not to others, so one value could show as two. No field holds them.
+ */
+const INVISIBLE_BREAK = /[\u0080-\u009F\u2028\u2029]/;
 const REFUSED = "Must not contain control characters or invalid Unicode";
 
-const unsafe = (text: string) => CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text);
+/** What no database or encoder takes: refused even in text that a route reads line by line. */
+const unencodable = (text: string) => CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text);
+const unsafe = (text: string) => unencodable(text) || INVISIBLE_BREAK.test(text);
 
 /** A name safe to echo back: the offending characters themselves are replaced. */
 const printable = (name: string) =>
-  name.replace(new RegExp(`${CONTROL_CHARACTER.source}|${LONE_SURROGATE.source}`, "g"), "\uFFFD");
+  name.replace(
+    new RegExp(`${CONTROL_CHARACTER.source}|${LONE_SURROGATE.source}|${INVISIBLE_BREAK.source}`, "g"),
+    "\uFFFD",
+  );
 
 function refuse(field: string): never {
   const name = printable(field) || "body";
@@ -24,7 +34,14 @@ function refuse(field: string): never {
  * Refuses the first string (key or value) anywhere in a parsed JSON value that holds a refused character.
  * Walked with a list of its own, not by recursion: however deep a value nests, the call stack stays flat.
  */
-function checkValue(root: unknown): void {
+function checkValue(root: unknown, lineByLineField?: string): void {
+  if (lineByLineField && root !== null && typeof root === "object" && !Array.isArray(root)) {
+    // The route reads this field a line at a time and reports each bad line by its number.
+    const { [lineByLineField]: lines, ...rest } = root as Record<string, unknown>;
+    if (typeof lines === "string" && unencodable(lines)) refuse(lineByLineField);
+    if (typeof lines !== "string" && lines !== undefined) rest[lineByLineField] = lines;
+    root = rest;
+  }
   const pending: Array<{ value: unknown; path: string[] }> = [{ value: root, path: [] }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value, path } = next;
@@ -95,14 +112,19 @@ const NO_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /**
  * The edge of every /v1 request, before any route runs:
- * - a control character or a lone surrogate in a path segment, a query value or anywhere in the body
+ * - a control character (C0, DEL, C1), a Unicode line or paragraph separator or a lone surrogate in a path segment, a query value or anywhere in the body
  *   answers 400 naming the field: such text is never valid input, and PostgreSQL refuses NUL with a 500;
  * - a JSON body nesting arrays and objects more than MAX_JSON_DEPTH levels deep answers 400 before it is parsed;
  * - a JSON body is parsed once (empty counts as `{}`, anything unparsable is a 400) and handed to the
  *   routes' validators. Bodies under `rawBodyUnder` are only checked: their routes read the exact bytes
- *   (webhook signatures cover them) with `c.req.text()`.
+ *   (webhook signatures cover them) with `c.req.text()`;
+ * - the `field` of a body on a `lineByLine` route is text its route reads a line at a time: a C1 control or a
+ *   Unicode separator in it is left to that route, which names the line it is on (a stock import's line).
  */
-export function checkInput(options: { rawBodyUnder: string }): MiddlewareHandler<ApiEnv> {
+export function checkInput(options: {
+  rawBodyUnder: string;
+  lineByLine?: { path: RegExp; field: string };
+}): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     checkPath(c);
     for (const [name, values] of Object.entries(c.req.queries())) {
@@ -121,7 +143,8 @@ export function checkInput(options: { rawBodyUnder: string }): MiddlewareHandler
         } catch {
           throw badRequest("The request body must be valid JSON");
         }
-        checkValue(body);
+        const { lineByLine } = options;
+        checkValue(body, lineByLine?.path.test(c.req.path) ? lineByLine.field : undefined);
         c.req.bodyCache.json = Promise.resolve(body);
       }
     }
