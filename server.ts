@@ -47,10 +47,8 @@ const database = await openConfiguredDatabase(config);
 await seedWhenWanted(database.db, config.seedDemo, logger);
 if (config.env === "development" && config.seedDemo !== false) {
   const demoOwner = await ensureDemoOwner(database.db, config.dataDir);
-  // Straight to the terminal, once, and never through the log pipeline.
-  if (demoOwner) {
-    console.log(`Demo owner for /admin: ${demoOwner.email} / ${demoOwner.password} (kept in ${demoOwner.file})`);
-  }
+  // Where its sign-in is, once: never the password, as stdout is often the log.
+  if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
 }
 const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
