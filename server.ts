@@ -27,6 +27,7 @@ import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
 import type { UiSettings } from "./app/load-context";
 import { anonymousPageCache } from "./server/page-cache";
+import { privatePages } from "./server/private-pages";
 
 const dev = process.argv.includes("--dev");
 /** Serves /v1 and /healthz only, without the Remix build: an API instance for a UI elsewhere (API_URL), or tests that run before the build. */
@@ -206,6 +207,9 @@ function loadContext(req: express.Request, res: express.Response): AppLoadContex
     requestMethod: req.method,
   };
 }
+
+// After the static files, which keep their own caching: pages that depend on who asks are never stored.
+app.use(privatePages());
 
 if (build && typeof build !== "function" && config.pageCacheMs > 0) {
   const renderPage = createFetchRequestHandler(build, "production");

@@ -1,4 +1,5 @@
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { privatePageRequest } from "./private-pages";
 
 /*
  * A one-second cache of whole pages for visitors who carry no cookie: first visits, crawlers and
@@ -66,8 +67,8 @@ export function anonymousPageCache(options: AnonymousPageCacheOptions) {
 function cacheableRequest(req: ExpressRequest): boolean {
   return (
     req.method === "GET" &&
-    !req.headers.cookie &&
-    !req.headers.authorization &&
+    // No cookie, no authorization, not the back office nor an order looked up by its id.
+    !privatePageRequest(req) &&
     // Single-fetch data requests of client navigations go through the ordinary handler.
     !req.path.endsWith(".data") &&
     req.accepts("html") === "html"
