@@ -31,6 +31,7 @@ import { originAllowed } from "./api/security";
 import type { UiSettings } from "./app/load-context";
 import { anonymousPageCache, type CachedPage } from "./server/page-cache";
 import { cameOverHttps, contentSecurityPolicy, setPageSecurityHeaders } from "./server/security-headers";
+import { privatePages } from "./server/private-pages";
 
 const dev = process.argv.includes("--dev");
 /** Serves /v1 and /healthz only, without the Remix build: an API instance for a UI elsewhere (API_URL), or tests that run before the build. */
@@ -56,10 +57,8 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
 await seedWhenWanted(database.db, config.seedDemo, logger);
 if (config.env === "development" && config.seedDemo !== false) {
   const demoOwner = await ensureDemoOwner(database.db, config.dataDir);
-  // Straight to the terminal, once, and never through the log pipeline.
-  if (demoOwner) {
-    console.log(`Demo owner for /admin: ${demoOwner.email} / ${demoOwner.password} (kept in ${demoOwner.file})`);
-  }
+  // Where its sign-in is, once: never the password, as stdout is often the log.
+  if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
 }
 const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
@@ -193,6 +192,9 @@ function loadContext(req: express.Request, res: express.Response): AppLoadContex
     requestMethod: req.method,
   };
 }
+
+// After the static files, which keep their own caching: pages that depend on who asks are never stored.
+app.use(privatePages());
 
 let pageCache: ReturnType<typeof anonymousPageCache> | undefined;
 if (build && typeof build !== "function" && config.pageCacheMs > 0) {

@@ -103,7 +103,13 @@ export function createApi(deps: ApiDeps) {
   // The largest body a route takes is a 5 MB stock import (or a 2 MB picture in base64): anything bigger is
   // refused while it streams in, before it is held in memory.
   v1.use("*", limitBody(MAX_BODY_BYTES));
-  v1.use("*", checkInput({ rawBodyUnder: "/v1/webhooks/" }));
+  v1.use(
+    "*",
+    checkInput({
+      rawBodyUnder: "/v1/webhooks/",
+      lineByLine: { path: /^\/v1\/admin\/stock\/[^/]+\/import$/, field: "text" },
+    }),
+  );
   v1.use("*", authenticate);
   v1.route("/", honoOf(catalogueRoutes));
   v1.route("/", honoOf(contentRoutes));

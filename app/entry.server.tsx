@@ -34,9 +34,17 @@ function describePageError(error: unknown) {
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // The visitor left (or the stream timed out): nothing went wrong on our side.
   if (request.signal.aborted) return;
-  // Remix's own 4xx (a post to a page without an action) is a client's mistake, worth a look only.
-  const level = isRouteErrorResponse(error) && error.status < 500 ? "warn" : "error";
-  context.logger[level]("page error", {
+  // Remix's own 4xx (a post to a page without an action or to no page at all) is a client's mistake, not a
+  // failure of ours: one line saying what was refused, without the stack Remix's wrapped error carries.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    context.logger.info("page request refused", {
+      method: request.method,
+      path: scrubText(new URL(request.url).pathname),
+      status: error.status,
+    });
+    return;
+  }
+  context.logger.error("page error", {
     method: request.method,
     path: scrubText(new URL(request.url).pathname),
     error: describePageError(error),

@@ -30,7 +30,7 @@ export const INVALID_LINE_MESSAGES: Record<InvalidLineReason, string> = {
   noUsername: "no username before the ':'",
   noPassword: "no password after the ':'",
   tooLong: `longer than ${STOCK_LINE_MAX_LENGTH} characters`,
-  badCharacter: "holds a tab or another control character",
+  badCharacter: "holds a tab, another control character or a Unicode line separator",
 };
 
 export const stockTextField = z

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { privatePageRequest } from "./private-pages";
 import { contentSecurityPolicy } from "./security-headers";
 
 /*
@@ -43,8 +44,8 @@ function cacheableRequest(req: IncomingMessage): boolean {
   const accept = req.headers.accept;
   return (
     req.method === "GET" &&
-    !req.headers.cookie &&
-    !req.headers.authorization &&
+    // No cookie, no authorization, not the back office nor an order looked up by its id.
+    !privatePageRequest(req) &&
     // Single-fetch data requests of client navigations go through the ordinary handler.
     !(req.url ?? "").split("?")[0].endsWith(".data") &&
     (accept === undefined || /text\/html|\*\/\*/.test(accept))

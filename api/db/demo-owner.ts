@@ -11,13 +11,13 @@ export const DEMO_OWNER_FILE = "demo-owner.txt";
 
 /**
  * In development with the demo catalogue, a demo owner so the back office can be tried at once.
- * Its password is random, written to DATA_DIR/demo-owner.txt and answered once, when it is made,
- * for the start-up to print; afterwards the file is where to look.
+ * Its password is random and written to DATA_DIR/demo-owner.txt only: the answer (once, when it is made) names
+ * the file for the start-up to print, never the password, since a terminal's output often ends up in a log (ADR 023).
  */
 export async function ensureDemoOwner(
   db: Database,
   dataDir: string,
-): Promise<{ email: string; password: string; file: string } | undefined> {
+): Promise<{ email: string; file: string } | undefined> {
   const file = path.join(dataDir, DEMO_OWNER_FILE);
   if (existsSync(file)) return undefined;
   const [existing] = await db
@@ -33,5 +33,5 @@ export async function ensureDemoOwner(
     `The demo owner of this development store (npm run admin:create makes real ones).\nemail: ${DEMO_OWNER_EMAIL}\npassword: ${password}\nSign in at /login, then open /admin.\n`,
     { mode: 0o600 },
   );
-  return { email: DEMO_OWNER_EMAIL, password, file };
+  return { email: DEMO_OWNER_EMAIL, file };
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Executor } from "../db/client";
 import { mailOutbox } from "../db/schema";
-import type { Logger } from "../logger";
+import { type Logger, scrubText } from "../logger";
 import { type MailTransport, createMailTransport } from "./transport";
 
 /** After this many failed sends a mail is marked failed and left for a person to look at. */
@@ -77,12 +77,12 @@ async function deliver(
       .set({ status: "sent", attempts, sentAt: now, lastError: null })
       .where(eq(mailOutbox.id, mail.id));
     result.sent++;
-    // One line, never the body: reset codes travel in mail.
+    // One line, never the body (reset codes travel in mail) nor the address: the .eml file names both.
     if (file)
       deps.logger.info("mail written to the outbox folder", {
         mailId: mail.id,
-        to: mail.to,
-        subject: mail.subject,
+        to: scrubText(mail.to),
+        subject: scrubText(mail.subject),
         file,
       });
     else deps.logger.info("mail sent", { mailId: mail.id });
@@ -104,7 +104,7 @@ async function deliver(
       mailId: mail.id,
       attempts,
       givingUp,
-      error: lastError,
+      error: scrubText(lastError),
     });
   }
 }

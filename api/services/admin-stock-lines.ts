@@ -12,7 +12,12 @@ export type InvalidLine = { line: number; reason: InvalidLineReason };
 export type ParsedStock = { credentials: StockLine[]; invalid: InvalidLine[]; skipped: number };
 
 // eslint-disable-next-line no-control-regex -- finding control characters (tab included) is the point
-const CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
+/**
+ * A Unicode line or paragraph separator is not a line break here (only CR and LF are), and it is looked for
+ * before trimming: JavaScript's trim() takes it off a line's ends, which would make `user:pass\u2028` a valid line.
+ */
+const SEPARATOR = /[\u2028\u2029]/;
 
 /** The account a credential is: usernames (mostly emails) in any letter case are one account. */
 export function accountKey(username: string, password: string): string {
@@ -24,7 +29,7 @@ function readLine(raw: string): { username: string; password: string } | Invalid
   const trimmed = raw.trim();
   if (trimmed === "" || trimmed === ":") return null;
   if (trimmed.length > STOCK_LINE_MAX_LENGTH) return "tooLong";
-  if (CONTROL_CHARACTER.test(trimmed)) return "badCharacter";
+  if (CONTROL_CHARACTER.test(trimmed) || SEPARATOR.test(raw)) return "badCharacter";
   const colon = trimmed.indexOf(":");
   if (colon === -1) return "noColon";
   const username = trimmed.slice(0, colon).trim();

@@ -2,12 +2,12 @@ import { type AppLoadContext, redirect } from "@remix-run/node";
 import { z } from "zod";
 import type { StaffArea } from "../../contract/staff";
 import { ApiUnavailableError, apiCall, apiPayload } from "./api.server";
-import { requireUser } from "./session.server";
+import { getCurrentUser } from "./session.server";
 
 /*
- * The /v1 client of the back office (/v1/admin/*). Pages call requireStaff first: a guest goes to
- * the sign-in page, a signed-in account whose role does not reach the page gets the ordinary 404
- * (ADR 023), so the back office does not announce itself to customers.
+ * The /v1 client of the back office (/v1/admin/*). Pages call requireStaff first: a visitor who is not
+ * staff gets exactly what any unknown address gives them (ADR 041), so the back office does not announce
+ * itself: a guest the not-found page, a signed-in customer the way to /dashboard. Staff sign in at /login.
  */
 
 const roleSchema = z.enum(["customer", "owner", "manager", "support"]);
@@ -25,10 +25,12 @@ const notFoundPage = () => new Response("Not found", { status: 404 });
 
 /** The staff member of this request, whose role reaches `area`; otherwise /login (guest) or a 404. */
 export async function requireStaff(request: Request, context: AppLoadContext, area: StaffArea): Promise<StaffMe> {
-  await requireUser(request, context);
+  // What the catch-all route ($.tsx) does for an address nothing else claims.
+  if (!(await getCurrentUser(request, context))) throw notFoundPage();
   const answer = await apiCall(context, { path: "/v1/admin/me", request, payload: meSchema });
   if (!answer.ok) {
-    if (answer.status === 403) throw notFoundPage();
+    if (answer.status === 403) throw redirect("/dashboard");
+    if (answer.status === 401) throw notFoundPage();
     throw new ApiUnavailableError(`/v1/admin/me answered ${answer.status}`, answer.status);
   }
   if (!answer.payload.areas.includes(area)) throw notFoundPage();

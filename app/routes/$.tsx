@@ -1,13 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotFoundScreen } from "~/components/error-screens";
+import { notFoundMeta } from "~/components/legal/page-meta";
 import { requireAnonymous } from "~/lib/session.server";
-import { pageMeta } from "~/components/legal/page-meta";
 
-export const meta: MetaFunction = () =>
-  pageMeta({
-    title: "Page not found | Store",
-    description: "This address leads nowhere in the store. Head to the shop, look up an order or read the FAQ instead.",
-  });
+export const meta: MetaFunction = () => notFoundMeta();
 
 /** Any path no other route claims: the not-found page (404), or the dashboard for a signed-in user. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

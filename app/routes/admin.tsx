@@ -2,9 +2,12 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import type { StaffArea } from "../../contract/staff";
 import { GeneralErrorBoundary } from "~/components/error-screens";
+import { notFoundMeta } from "~/components/legal/page-meta";
 import { requireStaff } from "~/lib/admin.server";
 
-export const meta: MetaFunction = () => [{ title: "Back office | Store" }, { name: "robots", content: "noindex" }];
+// Refused (a visitor who is not staff), the back office is the not-found page, title included (ADR 041).
+export const meta: MetaFunction = ({ error }) =>
+  error ? notFoundMeta() : [{ title: "Back office | Store" }, { name: "robots", content: "noindex" }];
 
 /** The back office's sections, each shown only to the roles whose area it is. */
 const SECTIONS: { to: string; label: string; area: StaffArea; end?: boolean }[] = [

@@ -129,6 +129,21 @@ describe("POST /v1/admin/stock/{optionId}/import: reading the lines", () => {
     );
   });
 
+  it("refuses a line with a C1 control or a Unicode separator inside a credential, by its number (issue 25 item 9)", async () => {
+    const { optionId } = await emptyOption();
+    const manager = await createCustomer(client.db, { role: "manager" });
+    const text = "nel.x:pa\u0085ss\nls.x:pa\u2028ss\nps.x\u2029x:pass\nc1.x:p\u009bq\nend.x:pass\u2028\nok.x:pass";
+    const answer = await importLines(optionId, text, "", manager.token);
+    expect(answer.status, answer.body.message).toBe(200);
+    expect(answer.body.payload).toMatchObject({
+      added: 1,
+      invalid: { count: 5, lines: [1, 2, 3, 4, 5].map((line) => ({ line, reason: "badCharacter" })) },
+    });
+    expect((await rowsOf(optionId)).map((row) => `${row.username}:${row.password}`)).toEqual(["ok.x:pass"]);
+    // NUL is still refused for the whole body: no database takes it.
+    expect((await importLines(optionId, "a:b\u0000", "", manager.token)).status).toBe(400);
+  });
+
   it("reads lone CR and LF line ends alike, and names a batch from the time when no label is given", async () => {
     const { optionId } = await emptyOption();
     const answer = await importLines(optionId, "a@x.example:1\rb@x.example:2\nbad\r\nc@x.example:3");

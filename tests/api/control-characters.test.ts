@@ -96,6 +96,21 @@ describe("control characters in text inputs", () => {
     expectRefused(await client.get(`/v1/order/read/${"a".repeat(21)}%00`), "id");
   });
 
+  it("refuses C1 controls and the Unicode line and paragraph separators alike (issue 25 item 9)", async () => {
+    for (const bad of ["\u0080", "\u0085", "\u009b", "\u009f", "\u2028", "\u2029"]) {
+      expectRefused(await client.post("/v1/user/login", { username: `jo${bad}`, password: "p" }), "username");
+      expectRefused(
+        await client.post("/v1/order/create", { paymentMethod: "sandbox", message: `hi${bad}there` }, { token }),
+        "message",
+      );
+      expectRefused(await client.post("/v1/cart/quote", { cartItems: [], [`x${bad}`]: 1 }), "x\uFFFD");
+      expectRefused(await client.get(`/v1/doc/read?name=${encodeURIComponent(`terms${bad}`)}`), "name");
+    }
+    // Latin-1 letters and the characters either side of the separators stay welcome.
+    const login = await client.post("/v1/user/login", { username: "jöé\u00a0\u2027\u202a", password: "p" });
+    expect(login.status).toBe(401);
+  });
+
   it("keeps tabs, newlines and every printable character, emoji included", async () => {
     const buyer = await createCustomer(client.db, { balanceCents: 500 });
     await addToCart(client, buyer.token, optionId, 1);

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApi } from "../../api/app";
+import { createLogger } from "../../api/logger";
+import { TOO_DEEP } from "../../api/middleware/input";
 import type { Schema } from "../../api/reference-page";
 import { payments } from "../../api/db/schema";
 import { createSession } from "../../api/services/sessions";
@@ -315,5 +318,86 @@ describe("fuzzing every /v1 route from its OpenAPI declaration", () => {
     console.info(
       `fuzz: ${RUNS} requests over ${operations.length} operations in ${Math.round(performance.now() - started)} ms`,
     );
+  });
+});
+
+/** `[[[…]]]` or `{"a":{"a":…}}`, `depth` levels deep, built as text (JSON.stringify itself recurses). */
+function nested(kind: "array" | "object", depth: number): string {
+  return kind === "array" ? "[".repeat(depth) + "]".repeat(depth) : '{"a":'.repeat(depth) + "1" + "}".repeat(depth);
+}
+
+describe("deeply nested JSON on every /v1 route that takes a body (issue 25 item 1)", () => {
+  it("answers 400 naming the depth past 32 levels, never a 500, and logs no stack", { timeout: 300_000 }, async () => {
+    // The same API with a logger that writes, so its lines can be read.
+    const api = createApi({ ...client.deps, logger: createLogger("debug") });
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((method) => method !== "get")
+        .map((method) => ({
+          method: method.toUpperCase(),
+          path: path.replace("{gateway}", "stripe").replace(/\{[^}]+\}/g, knownIds[2]),
+        })),
+    );
+    expect(operations.length).toBeGreaterThan(30);
+    expect(operations.map(({ path }) => path)).toEqual(expect.arrayContaining(["/v1/webhooks/stripe"]));
+    const written: string[] = [];
+    for (const stream of ["stdout", "stderr"] as const) {
+      vi.spyOn(process[stream], "write").mockImplementation((chunk: string | Uint8Array) => {
+        written.push(String(chunk));
+        return true;
+      });
+    }
+    const failures: string[] = [];
+    try {
+      for (const { method, path } of operations) {
+        for (const kind of ["array", "object"] as const) {
+          for (const depth of [10, 1000, 100_000]) {
+            for (const signedIn of [false, true]) {
+              const headers: Record<string, string> = { "content-type": "application/json" };
+              if (signedIn) headers.authorization = `Bearer ${await createSession(client.db, customerId)}`;
+              const response = await api.request(
+                path,
+                { method, headers, body: nested(kind, depth) },
+                { clientIp: "198.51.100.8" },
+              );
+              const body = (await response.json()) as { message?: string };
+              const shown = `${method} ${path} ${kind} ${depth} ${signedIn ? "signed in" : "guest"} -> ${response.status} ${body.message}`;
+              if (response.status >= 500) failures.push(shown);
+              if (depth > 32 && (response.status !== 400 || body.message !== TOO_DEEP)) failures.push(shown);
+            }
+          }
+        }
+      }
+    } finally {
+      vi.restoreAllMocks();
+    }
+    expect(failures).toEqual([]);
+    const withStack = written.filter((line) => /"stack"|\\n\s+at /.test(line));
+    expect(withStack).toEqual([]);
+  });
+});
+
+describe("the nesting bound counts arrays and objects, not brackets in text", () => {
+  it("takes a string full of brackets and escaped quotes, and 32 levels", async () => {
+    const brackets = JSON.stringify({ username: `"[{`.repeat(200), password: "x" });
+    const inText = await client.api.request("/v1/user/login", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: brackets,
+    });
+    expect(((await inText.json()) as { message: string }).message).not.toBe(TOO_DEEP);
+    const atTheBound = await client.api.request("/v1/cart/quote", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `{"cartItems":[],"x":${nested("array", 31)}}`,
+    });
+    expect(((await atTheBound.json()) as { message: string }).message).not.toBe(TOO_DEEP);
+    const pastIt = await client.api.request("/v1/cart/quote", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: `{"cartItems":[],"x":${nested("array", 32)}}`,
+    });
+    expect(pastIt.status).toBe(400);
+    expect(((await pastIt.json()) as { message: string }).message).toBe(TOO_DEEP);
   });
 });

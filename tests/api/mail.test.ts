@@ -89,9 +89,11 @@ describe("mail without SMTP_URL", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       level: "info",
-      fields: { mailId: id, to: "eml@example.com", subject: "Hello there" },
+      fields: { mailId: id, to: "[email]", subject: "Hello there" },
     });
     expect(JSON.stringify(lines)).not.toContain("123456");
+    // The customer's address stays in the mail, out of the log (issue 25 item 3).
+    expect(JSON.stringify(lines)).not.toContain("eml@example.com");
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     expect(row).toMatchObject({ status: "sent", attempts: 1, lastError: null });
     expect(row.sentAt).toBeInstanceOf(Date);

@@ -3,7 +3,7 @@
  * with one line an operator can act on. (Graceful shutdown needs a build: tests/e2e/server.spec.ts.)
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,28 +19,34 @@ afterEach(() => {
 
 const repositoryRoot = fileURLToPath(new URL("../..", import.meta.url));
 
-/** server.ts with only these variables, so nothing leaks in from the test runner's environment. */
-function startServer(variables: Record<string, string>) {
+/**
+ * server.ts with only these variables, so nothing leaks in from the test runner's environment. With
+ * `stopWhen`, it is stopped (SIGTERM) once its output matches.
+ */
+function startServer(variables: Record<string, string>, options: { args?: string[]; stopWhen?: RegExp } = {}) {
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "",
     DATA_DIR: dataDir,
     BUILD_DIR: path.join(dataDir, "no-build"),
     ...variables,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts", ...(options.args ?? [])], {
     cwd: repositoryRoot,
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stdout = "";
   let stderr = "";
-  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk));
+  child.stdout.on("data", (chunk: Buffer) => {
+    stdout += chunk;
+    if (options.stopWhen?.test(stdout)) child.kill("SIGTERM");
+  });
   child.stderr.on("data", (chunk: Buffer) => (stderr += chunk));
   const exited = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     child.on("exit", (code) => resolve({ code, stdout, stderr }));
   });
   // A server that wrongly starts must not outlive the test.
-  const guard = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const guard = setTimeout(() => child.kill("SIGKILL"), 60_000);
   return exited.finally(() => clearTimeout(guard));
 }
 
@@ -60,5 +66,18 @@ describe("server.ts with a bad environment", () => {
     expect(stdout).not.toContain("listening");
     // It stopped before opening the embedded database.
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
+
+describe("server.ts starting in development with the demo catalogue (issue 25 item 3)", () => {
+  it("prints where the demo owner's password is, never the password", { timeout: 90_000 }, async () => {
+    const { stdout, stderr } = await startServer(
+      { NODE_ENV: "development", SEED_DEMO: "true", PORT: "7421", LOG_LEVEL: "info" },
+      { args: ["--api-only"], stopWhen: /store listening/ },
+    );
+    const file = path.join(dataDir, "demo-owner.txt");
+    const password = /^password: (\S+)$/m.exec(readFileSync(file, "utf8"))![1];
+    expect(stdout).toContain(`Demo owner for /admin: owner@store.localhost, its password is in ${file}`);
+    expect(stdout + stderr).not.toContain(password);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { expect, test } from "@playwright/test";
+import { newAccount, signInThroughForm } from "../support/e2e-staff";
 
 // HTTP-level behaviour of the anonymous page cache; one browser project is enough.
 test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "HTTP-only checks run in the js project");
@@ -85,4 +86,39 @@ test("answers that are not public 200 pages are not kept", async ({ request }) =
   const second = await request.get(url, { headers: { cookie: "" } });
   expect(first.status()).toBe(404);
   expect(second.headers()["x-page-cache"]).toBe("MISS");
+});
+
+test.describe("pages that depend on who asks answer Cache-Control: private, no-store (issue 25 item 8)", () => {
+  test("a signed-in customer's pages, the back office and an order looked up by its id", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const customer = await newAccount(request, testInfo, "cached");
+    await signInThroughForm(page, customer.username, customer.password, "/dashboard");
+    await expect(page).toHaveURL(/\/dashboard$/);
+    // The browser's own cookies (the session's token and its footprint), sent as the browser sends them.
+    const signedIn = page.request;
+    for (const path of ["/dashboard", "/balance", "/settings", "/tickets", "/shop", "/faqs"]) {
+      const response = await signedIn.get(path, { maxRedirects: 0 });
+      expect(response.status(), path).toBe(200);
+      expect(response.headers()["cache-control"], path).toBe("private, no-store");
+    }
+    for (const path of ["/admin", "/admin/customers", "/admin/audit", "/find-order?id=Q2hlY2tvdXQtb3JkZXItMQ"]) {
+      for (const get of [
+        () => request.get(path, { headers: { cookie: "" }, maxRedirects: 0 }),
+        () => signedIn.get(path, { maxRedirects: 0 }),
+      ]) {
+        const first = await get();
+        const second = await get();
+        expect(first.headers()["cache-control"], path).toBe("private, no-store");
+        expect(second.headers()["x-page-cache"], path).toBeUndefined();
+      }
+    }
+    // A cookie-less visitor's public page is still the page cache's.
+    const url = `/faqs?private-pages=${Date.now()}`;
+    await request.get(url, { headers: { cookie: "" } });
+    const shared = await request.get(url, { headers: { cookie: "" } });
+    expect(shared.headers()["x-page-cache"]).toBe("HIT");
+    expect(shared.headers()["cache-control"] ?? "").not.toContain("no-store");
+  });
 });

@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { UNSAFE_ErrorResponseImpl as ErrorResponseImpl } from "@remix-run/router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLogger, withFields } from "../../api/logger";
 import { handleError } from "../../app/entry.server";
@@ -79,6 +80,37 @@ describe("handleError (entry.server.tsx)", () => {
     const line = JSON.parse(written[0]);
     expect(line.error).toEqual({ name: "string" });
     expect(written[0]).not.toContain("ann@example.com");
+  });
+
+  it.each([
+    ["POST", "/admin/audit", 405, 'You made a POST request to "/admin/audit" but did not provide an `action`'],
+    ["POST", "//v1/cart/quote", 404, 'No route matches URL "//v1/cart/quote"'],
+    ["POST", "/V1/CART/QUOTE", 405, 'You made a POST request to "/V1/CART/QUOTE" but did not provide an `action`'],
+  ])("logs a refused %s %s (%i) as one info line without a stack (issue 25 item 4)", (method, path, status, why) => {
+    // What Remix hands over for its own refusals: an error response with an Error (and its stack) inside.
+    const refusal = new ErrorResponseImpl(
+      status,
+      status === 405 ? "Method Not Allowed" : "Not Found",
+      new Error(why),
+      true,
+    );
+    handleError(refusal, {
+      request: new Request(`http://localhost${path}`, { method, body: "x" }),
+      params: {},
+      context: pageContext(),
+    });
+    expect(written).toHaveLength(1);
+    const line = JSON.parse(written[0]);
+    expect(line).toEqual({
+      time: expect.any(String),
+      level: "info",
+      message: "page request refused",
+      requestId: REQUEST_ID,
+      method,
+      path: new URL(`http://localhost${path}`).pathname,
+      status,
+    });
+    expect(written[0]).not.toMatch(/stack|\bat /);
   });
 
   it("stays quiet when the visitor went away (an aborted request)", () => {
