@@ -11,17 +11,8 @@ let t: ShopTestApi;
 let statements = 0;
 
 beforeAll(async () => {
-  t = await createShopTestApi();
-  // Count every statement the driver sends: PGlite's query, postgres.js's unsafe (how drizzle calls each).
-  const client = (t.db as unknown as { $client: Record<string, unknown> }).$client;
-  for (const method of ["query", "unsafe"]) {
-    const original = client[method];
-    if (typeof original !== "function") continue;
-    client[method] = (...args: unknown[]) => {
-      statements++;
-      return original.apply(client, args);
-    };
-  }
+  // Every statement the API sends (openDatabase's onQuery).
+  t = await createShopTestApi({}, { onQuery: () => void statements++ });
 });
 afterAll(() => t.close());
 
