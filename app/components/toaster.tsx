@@ -1,4 +1,3 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 export type ToastView = {
@@ -22,7 +21,7 @@ const toneByType: Record<ToastView["type"], string> = {
  * a phone, where it covers none of the header's links. Its close control is a <details> summary, so it
  * closes without JS too; after 5 s it fades out, by a CSS animation (app.css, so with JS off too) and with JS
  * by removing it. `inline` places it in the flow instead: every RouteDialog shows the toast inside itself, and
- * a page that shows credentials at its top (PageToast), and the floating one hides then (app.css), so a
+ * a page that shows credentials at its top (page-toast.tsx), and the floating one hides then (app.css), so a
  * refusal never covers the dialog's own buttons and a toast never covers a credential.
  */
 export function Toaster({
@@ -71,10 +70,4 @@ export function Toaster({
       )}
     </div>
   );
-}
-
-/** The flash toast in a page's flow, for pages whose content (credentials) the floating toast would cover. */
-export function PageToast() {
-  const toast = useRouteLoaderData<{ toast?: ToastView }>("root")?.toast;
-  return <Toaster toast={toast} inline className="page-toast empty:hidden" />;
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NotFoundScreen } from "~/components/error-screens";
-import { notFoundMeta } from "~/components/legal/page-meta";
+import { notFoundMeta } from "~/components/legal/not-found-meta";
 import { requireAnonymous } from "~/lib/session.server";
 
 export const meta: MetaFunction = () => notFoundMeta();

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import type { StaffArea } from "../../contract/staff";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { notFoundMeta } from "~/components/legal/page-meta";
+import { notFoundMeta } from "~/components/legal/not-found-meta";
 import { requireStaff } from "~/lib/admin.server";
 
 // Refused (a visitor who is not staff), the back office is the not-found page, title included (ADR 041).

@@ -23,7 +23,7 @@ import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
 import type { RouteHandle } from "~/root";
 import { type Order, readOrder } from "~/lib/orders.server";
 import { pageMeta } from "~/components/legal/page-meta";
-import { PageToast } from "~/components/toaster";
+import { PageToast } from "~/components/page-toast";
 
 export const ORDER_NOT_FOUND = "Order Not Found!";
 /** While an order waits for its payment webhook, an open page looks again this often (JS only). */

@@ -17,14 +17,6 @@ export function pageMeta({ title, description }: { title: string; description: s
   ];
 }
 
-/** The not-found page's: an unknown address, and the back office to anyone who is not staff (ADR 041). */
-export function notFoundMeta(): MetaDescriptor[] {
-  return pageMeta({
-    title: "Page not found | Store",
-    description: "This address leads nowhere in the store. Head to the shop, look up an order or read the FAQ instead.",
-  });
-}
-
 /** Search engines show about 155 characters of a description. */
 const DESCRIPTION_MAX_LENGTH = 155;
 
