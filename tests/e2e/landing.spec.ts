@@ -225,7 +225,8 @@ test("the footer links lead to the legal pages and support", async ({ page }) =>
   await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
   await footer.getByRole("link", { name: "Support" }).click();
   await expect(page).toHaveURL(/\/faqs#contact$/);
-  await expect(page.getByRole("link", { name: "Open a support ticket" })).toHaveAttribute("href", "/tickets");
+  // A guest writes from the contact form; signed in, the tickets (tests/e2e/contact.spec.ts, faq-legal.spec.ts).
+  await expect(page.getByRole("link", { name: "Contact support", exact: true })).toHaveAttribute("href", "/contact");
 });
 
 test("the header is hidden on the landing page", async ({ page }) => {
