@@ -69,6 +69,18 @@ const orderExpiry = startOrderExpiry({ db: database.db, logger });
 const apiCaller = (clientIp: string): ApiCaller =>
   config.apiUrl ? remoteCaller(config.apiUrl) : inProcessCaller(api, clientIp);
 
+/** The access log line of every answer, whichever road served it (Express, /v1, a stored page). */
+function logAccess(req: IncomingMessage, res: ServerResponse, requestId: string, started: number) {
+  logger.info("http", {
+    requestId,
+    method: req.method,
+    // The path without its query, where emails and order ids travel, nor the ids in it (/pay/sandbox/:id).
+    path: scrubText(req.url?.split("?")[0] ?? ""),
+    status: res.statusCode,
+    ms: Math.round(performance.now() - started),
+  });
+}
+
 const app = express();
 app.disable("x-powered-by");
 // Every page carries a fresh CSP nonce, so a body hash could never match; static files keep their own.
@@ -94,16 +106,7 @@ app.use((req, res, next) => {
 
 app.use((req, res, next) => {
   const started = performance.now();
-  res.on("finish", () => {
-    // The path without its query, where emails and order ids travel, nor the ids in it (/pay/sandbox/:id).
-    logger.info("http", {
-      requestId: res.locals.requestId,
-      method: req.method,
-      path: scrubText(req.path),
-      status: res.statusCode,
-      ms: Math.round(performance.now() - started),
-    });
-  });
+  res.on("finish", () => logAccess(req, res, res.locals.requestId as string, started));
   next();
 });
 
@@ -222,16 +225,8 @@ function serveApi(req: IncomingMessage, res: ServerResponse) {
   // JSON is never a document: nothing in an answer may run or be framed.
   res.setHeader("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
   if (stopping) res.setHeader("Connection", "close");
-  res.on("finish", () => {
-    logger.info("http", {
-      // Hono's middleware made (or kept) it and named it in the answer.
-      requestId: res.getHeader("x-request-id"),
-      method: req.method,
-      path: scrubText(req.url?.split("?")[0] ?? ""),
-      status: res.statusCode,
-      ms: Math.round(performance.now() - started),
-    });
-  });
+  // Hono's middleware made (or kept) the request id and named it in the answer.
+  res.on("finish", () => logAccess(req, res, String(res.getHeader("x-request-id") ?? ""), started));
   void apiListener(req, res);
 }
 const isApiPath = (url = "") => url === "/v1" || url.startsWith("/v1/") || url.startsWith("/v1?");
@@ -248,13 +243,7 @@ function serveCachedPage(req: IncomingMessage, res: ServerResponse, page: Cached
   setPageSecurityHeaders(res, cameOverHttps(req, config.trustProxy));
   if (stopping) res.setHeader("Connection", "close");
   pageCache!.send(req, res, page);
-  logger.info("http", {
-    requestId,
-    method: req.method,
-    path: scrubText(req.url?.split("?")[0] ?? ""),
-    status: res.statusCode,
-    ms: Math.round(performance.now() - started),
-  });
+  logAccess(req, res, requestId, started);
 }
 
 const server: Server = createServer((req, res) => {
