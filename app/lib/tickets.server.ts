@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { ticketConversationSchema } from "../../contract/ticket";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -7,15 +8,7 @@ import { apiCall, apiPayload } from "./api.server";
  * answer an ApiResult so a page can show a refusal (closed ticket, limits) as a form error.
  */
 
-const ticketSchema = z.object({
-  _id: z.string(),
-  orderId: z.string(),
-  subject: z.string(),
-  status: z.enum(["open", "closed"]),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  messages: z.array(z.object({ _id: z.string(), username: z.string(), message: z.string(), timestamp: z.string() })),
-});
+const ticketSchema = ticketConversationSchema;
 export type Ticket = z.infer<typeof ticketSchema>;
 
 const ticketPageSchema = z.object({
