@@ -182,6 +182,8 @@ const uiSettings: UiSettings = {
   sessionSecrets: config.sessionSecrets,
   servedOverHttps: config.publicUrl.startsWith("https://"),
   inlineStylesheet,
+  // In-process answers are this build's own, proven by the contract tests; a remote /v1 may be another build.
+  trustsApiAnswers: !config.apiUrl,
 };
 
 function loadContext(req: express.Request, res: express.Response): AppLoadContext {

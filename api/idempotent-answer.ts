@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import type { ApiEnv } from "./context";
 import { badRequest } from "./errors";
-import { ok } from "./http";
+import { type Answered, ok } from "./http";
 import { requireUser } from "./middleware/auth";
 import { type Answer, type IdempotentRequest, answerOnce } from "./services/idempotency";
 
@@ -18,10 +18,15 @@ export function idempotencyKeyOf(c: Context<ApiEnv>): string | undefined {
 }
 
 /** Answers `work`'s envelope once per Idempotency-Key; a replay says so in `Idempotent-Replayed: true`. */
-export async function okOnce(c: Context<ApiEnv>, request: Omit<IdempotentRequest, "key">, work: () => Promise<Answer>) {
+export async function okOnce<T>(
+  c: Context<ApiEnv>,
+  request: Omit<IdempotentRequest, "key">,
+  work: () => Promise<Answer & { payload: T }>,
+): Promise<Answered<T>> {
   const answer = await answerOnce(c.get("db"), { ...request, key: idempotencyKeyOf(c) }, work);
   if (answer.replayed) c.header("Idempotent-Replayed", "true");
-  return ok(c, answer.payload, answer.message, answer.status);
+  // A replay answers what `work` answered the first time for this route, so it is a T as well.
+  return ok(c, answer.payload as T, answer.message, answer.status);
 }
 
 /**
@@ -29,11 +34,11 @@ export async function okOnce(c: Context<ApiEnv>, request: Omit<IdempotentRequest
  * (a double click without JavaScript, a resent request) makes one object and both posts get its answer.
  * Keys are the staff account's own and apart per method and path.
  */
-export function createdOnce(
+export function createdOnce<T>(
   c: Context<ApiEnv>,
   body: unknown,
-  work: () => Promise<{ payload: unknown; message: string; status?: 200 | 201 }>,
-) {
+  work: () => Promise<{ payload: T; message: string; status?: 200 | 201 }>,
+): Promise<Answered<T>> {
   const user = requireUser(c);
   return okOnce(c, { scope: `user:${user.id}`, route: `${c.req.method} ${c.req.path}`, body }, async () => {
     const { payload, message, status = 201 } = await work();

@@ -3,6 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { PUBLIC_ID_PATTERN } from "../contract/ids";
 import type { ApiEnv } from "./context";
 import { badRequest } from "./errors";
+import type { Answered } from "./http";
 import { IDEMPOTENCY_HEADER } from "./idempotent-answer";
 
 /*
@@ -45,6 +46,22 @@ type Validated<Target extends string, S extends z.ZodTypeAny> = [S] extends [nev
   ? object
   : { in: { [K in Target]: z.input<S> }; out: { [K in Target]: z.output<S> } };
 
+declare const declaredPayload: unique symbol;
+
+/** A route's `responses` as `answers()` builds them, remembering the success payload's schema for the handler's type. */
+export type DeclaredAnswers<S extends z.ZodTypeAny> = RouteConfig["responses"] & { readonly [declaredPayload]?: S };
+
+type PayloadOf<R extends RouteConfig> = R["responses"] extends { readonly [declaredPayload]?: infer S }
+  ? S extends z.ZodTypeAny
+    ? S
+    : never
+  : never;
+
+/** What a handler must answer: its route's declared payload (through `ok()`), or any Response for an undeclared one. */
+export type RouteAnswer<R extends RouteConfig> = [PayloadOf<R>] extends [never]
+  ? Response
+  : Answered<z.input<PayloadOf<R>>>;
+
 /** `/remove/{optionId}` as Hono writes it, `/remove/:optionId`, so `c.req.param("optionId")` is a string. */
 type HonoPath<P extends string> = P extends `${infer Head}{${infer Name}}${infer Tail}`
   ? `${Head}:${Name}${HonoPath<Tail>}`
@@ -64,7 +81,7 @@ export type RouteInput<R extends RouteConfig> = Validated<"json", JsonSchemaOf<R
 export interface ApiRouter {
   openapi<R extends RouteConfig>(
     route: R,
-    handler: (c: Context<ApiEnv, HonoPath<R["path"]>, RouteInput<R>>) => Response | Promise<Response>,
+    handler: (c: Context<ApiEnv, HonoPath<R["path"]>, RouteInput<R>>) => RouteAnswer<R> | Promise<RouteAnswer<R>>,
   ): ApiRouter;
   use(middleware: MiddlewareHandler<ApiEnv>): ApiRouter;
   route(path: string, router: ApiRouter): ApiRouter;
@@ -99,14 +116,8 @@ export function pathParams<K extends string>(...names: K[]) {
   );
 }
 
-/** The pager of every paged list (api/services/paging.ts). */
-export const pagerSchema = z.object({
-  page: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
+/** The pager of every paged list, declared once in the contract. */
+export { pagerSchema } from "../contract/answers/common";
 
 const failureSchema = z
   .object({
@@ -143,11 +154,16 @@ type Answers = Record<number, string>;
 
 /**
  * The route's answers: the success envelope carrying `payload`, and the failures it can give, each
- * described in a few words. Typed loosely on purpose: handlers answer through `ok()` (api/http.ts).
+ * described in a few words. The payload's schema types the handler's answer (`ok()` in api/http.ts).
  */
-export function answers(status: 200 | 201, payload: z.ZodTypeAny, description: string, failures: Answers = {}) {
+export function answers<S extends z.ZodTypeAny>(
+  status: 200 | 201,
+  payload: S,
+  description: string,
+  failures: Answers = {},
+): DeclaredAnswers<S> {
   const success = z.object({ success: z.literal(true), message: z.string(), payload });
-  const responses: RouteConfig["responses"] = {
+  const responses: DeclaredAnswers<S> = {
     [status]: { description, content: { "application/json": { schema: success } } },
   };
   for (const [code, text] of Object.entries(failures)) {

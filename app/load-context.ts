@@ -9,6 +9,11 @@ export type UiSettings = {
   servedOverHttps: boolean;
   /** The built stylesheet's text, which production documents carry inline (ADR 033); null: link it. */
   inlineStylesheet: string | null;
+  /**
+   * Whether /v1 answers come from this process (no API_URL): then they are not validated again on the page side,
+   * since the API tests check every answer against its declared schema. A remote /v1 is validated.
+   */
+  trustsApiAnswers: boolean;
 };
 
 declare module "@remix-run/node" {

@@ -1,19 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { TOP_UP_MAX_USD, usdToCents } from "../../contract/money";
 import { VALID_AMOUNT, hasAtMostTwoDecimals } from "../../contract/balance";
+import { balanceSheetSchema, topUpStartedSchema } from "../../contract/answers/balance";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  idempotencyKeyHeader,
-  jsonBody,
-  publicIdSchema,
-  signedIn,
-  usdSchema,
-} from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, idempotencyKeyHeader, jsonBody, signedIn } from "../openapi";
 import { requireUser } from "../middleware/auth";
 import { LEDGER_PAGE_SIZE, readBalanceSheet } from "../services/balance";
 import { createTopUp } from "../services/payments";
@@ -29,33 +20,6 @@ const topUpSchema = z.object({
     .positive(VALID_AMOUNT)
     .max(TOP_UP_MAX_USD, `${VALID_AMOUNT}: at most $${TOP_UP_MAX_USD.toLocaleString("en-US")} at once`)
     .refine(hasAtMostTwoDecimals, VALID_AMOUNT),
-});
-
-const balanceSheetSchema = z.object({
-  balance: usdSchema,
-  records: z.array(
-    z.object({
-      _id: publicIdSchema,
-      createdAt: z.string().openapi({ description: "ISO 8601" }),
-      type: z
-        .enum(["in", "out", "refund", "adjustment"])
-        .openapi({ description: "`out` is a debit, the others credits" }),
-      amount: usdSchema,
-      note: z.string().openapi({ description: "what it was for; the reason of a change staff made" }),
-      orderId: publicIdSchema.nullable(),
-      by: z
-        .literal("Admin")
-        .nullable()
-        .openapi({ description: "`Admin` when staff made the change by hand (a balance adjustment), else null" }),
-    }),
-  ),
-  pager: z.object({
-    page: z.number().int(),
-    previous: z.number().int().nullable(),
-    next: z.number().int().nullable(),
-    total: z.number().int(),
-    pages: z.number().int(),
-  }),
 });
 
 const sheetQuerySchema = z.object({
@@ -94,7 +58,7 @@ export const balanceRoutes = apiRouter()
       summary: "Top up the balance through a hosted gateway",
       security: signedIn,
       request: { headers: idempotencyKeyHeader, body: jsonBody(topUpSchema) },
-      responses: answers(201, z.object({ paymentUrl: z.string() }), "send the customer to `paymentUrl`", {
+      responses: answers(201, topUpStartedSchema, "send the customer to `paymentUrl`", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
         403: "the account's email is refused at checkout (the blocklist)",

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import { notFound } from "../errors";
+import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
 import { answers, apiRouter, pathParams, publicIdSchema, usdSchema } from "../openapi";
 import { WebhookRejected } from "../payments/types";
@@ -49,8 +49,8 @@ export const webhookRoutes = apiRouter().openapi(
         reason: error.reason,
         message: error.message,
       });
-      const status = error.reason === "unsupported" ? 404 : 400;
-      return c.json({ success: false as const, message: `Webhook rejected: ${error.reason}` }, status);
+      const message = `Webhook rejected: ${error.reason}`;
+      throw error.reason === "unsupported" ? notFound(message) : badRequest(message);
     }
   },
 );

@@ -4,6 +4,7 @@ import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
 import { pagerFor } from "./paging";
 import { centsToUsd } from "../../contract/money";
+import type { BalanceSheet } from "../../contract/answers/balance";
 import { STAFF_AUTHOR } from "../../contract/ticket";
 
 export const INSUFFICIENT_BALANCE = "Insufficient balance";
@@ -78,7 +79,7 @@ export async function creditBalance(
 export const LEDGER_PAGE_SIZE = 20;
 
 /** The spec's balance sheet: the current balance and one page of ledger entries, newest first. */
-export async function readBalanceSheet(db: Executor, userId: string, page = 1) {
+export async function readBalanceSheet(db: Executor, userId: string, page = 1): Promise<BalanceSheet> {
   const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
   const [{ total }] = await db.select({ total: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
   const entries = await db

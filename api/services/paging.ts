@@ -1,6 +1,8 @@
-/** The pager every paged /v1 list answers with; pages start at 1, and a page past the end points back. */
-export type Pager = { page: number; previous: number | null; next: number | null; total: number; pages: number };
+import type { Pager } from "../../contract/answers/common";
 
+export type { Pager };
+
+/** The pager every paged /v1 list answers with; pages start at 1, and a page past the end points back. */
 export function pagerFor(page: number, total: number, pageSize: number): Pager {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return {

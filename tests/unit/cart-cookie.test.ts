@@ -12,6 +12,7 @@ const settings = {
   sessionSecrets: ["unit-test-secret-that-is-long-enough-0123456789"],
   servedOverHttps: false,
   inlineStylesheet: null,
+  trustsApiAnswers: false,
 };
 const { cart: cartCookie } = createStoreCookies(settings);
 /** A guest's load context: no /v1 call is needed to read the cookie's lines. */

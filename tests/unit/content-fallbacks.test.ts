@@ -18,7 +18,7 @@ function contextAnswering(answer: (path: string) => Response | Promise<Response>
     callApi: async (path: string) => answer(path),
     requestId: "test-request",
     logger: createLogger("silent"),
-    settings: { sessionSecrets: ["unused"], servedOverHttps: false, inlineStylesheet: null },
+    settings: { sessionSecrets: ["unused"], servedOverHttps: false, inlineStylesheet: null, trustsApiAnswers: false },
   };
 }
 const envelope = (payload: unknown, status = 200) =>

@@ -26,7 +26,7 @@ function pageContext(): AppLoadContext {
     callApi: async () => new Response(null, { status: 204 }),
     requestId: REQUEST_ID,
     logger: withFields(createLogger("info"), { requestId: REQUEST_ID }),
-    settings: { sessionSecrets: ["unused"], servedOverHttps: false, inlineStylesheet: null },
+    settings: { sessionSecrets: ["unused"], servedOverHttps: false, inlineStylesheet: null, trustsApiAnswers: false },
   };
 }
 

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/*
+ * Answer schemas: what each /v1 route answers, declared once. The route declares it (the OpenAPI document is
+ * generated from it, and its handler's answer is typed by it), the page client in app/lib reads its types, and
+ * the API tests check every answer against it. Only server code imports these modules (the browser never
+ * parses an answer), so they stay out of the page bundles.
+ */
+
+/** The pager of every paged list (api/services/paging.ts computes it; the pages draw it). */
+export const pagerSchema = z.object({
+  page: z.number().int(),
+  previous: z.number().int().nullable(),
+  next: z.number().int().nullable(),
+  total: z.number().int(),
+  pages: z.number().int(),
+});
+export type Pager = z.infer<typeof pagerSchema>;
+
+/** An amount of money: USD with at most two decimals. */
+export const usdSchema = z.number().describe("USD, at most two decimals");
+
+/** A moment, as ISO 8601 text. */
+export const isoDateSchema = z.string().describe("ISO 8601");
