@@ -8,8 +8,7 @@ export const ORDER_FILTER_MAX_LENGTH = 200;
 /** A day of the search's date range, UTC, inclusive at both ends. */
 export const ORDER_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
-/** How an order was paid (orders.payment_method): the gateways, the balance, or a redeemed key. */
-export const ORDER_PAYMENT_METHODS = ["sandbox", "stripe", "coinbase", "shoppy", "balance", "key"] as const;
+export { ORDER_PAYMENT_METHODS } from "./browser/order";
 
 /** The most text one delivery may paste, and the most credentials it may hold. */
 export const DELIVERY_TEXT_MAX_LENGTH = 20_000;

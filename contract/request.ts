@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+export * from "./browser/request";
+
 /* Warranty replacements and other requests on an order line: limits the API enforces and the forms show. */
 
 export const REQUEST_MESSAGE_MAX_LENGTH = 1000;

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { ORDER_STATUSES } from "../../contract/order";
+import { REQUEST_STATUSES } from "../../contract/browser/request";
+import { TICKET_STATUSES } from "../../contract/browser/ticket";
 import { newId } from "./ids";
 
 /*
@@ -606,9 +608,7 @@ export const tickets = pgTable(
     guestEmail: text("guest_email"),
     orderId: text("order_id").notNull(),
     subject: text("subject").notNull(),
-    status: text("status", { enum: ["open", "closed"] })
-      .notNull()
-      .default("open"),
+    status: text("status", { enum: TICKET_STATUSES }).notNull().default("open"),
     /** True while the last message is the customer's: the staff inbox's "waiting for staff". */
     awaitingStaff: boolean("awaiting_staff").notNull().default(true),
     createdAt: createdAt(),
@@ -678,9 +678,7 @@ export const requests = pgTable(
       onDelete: "cascade",
     }),
     message: text("message").notNull(),
-    status: text("status", { enum: ["pending", "completed", "rejected"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: REQUEST_STATUSES }).notNull().default("pending"),
     replacementCredentialId: text("replacement_credential_id").references(() => stockCredentials.id),
     answer: text("answer"),
     /** The staff account that resolved it; null for an automatic replacement or the sandbox stand-in. */
