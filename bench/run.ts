@@ -371,6 +371,53 @@ function printCheckout(checkout: CheckoutFigures, cpuMs: number, met: boolean | 
   );
 }
 
+type GoalRow = { target: string; measured: string; goal: string; met: boolean | null };
+
+/** Issue 27's table from this run: server CPU ms per request for each target, the checkout, and the read ratio. */
+function goalTable(figures: Record<string, unknown>[], checkout: CheckoutFigures, checkoutCpuMs: number): GoalRow[] {
+  const byLabel = new Map(figures.map((figure) => [figure.label as string, figure]));
+  const cpuRow = (target: string, label: string, goalMs: number): GoalRow => {
+    const cpu = byLabel.get(label)?.cpuMsPerRequest as number | undefined;
+    return {
+      target,
+      measured: cpu === undefined ? "-" : `${cpu.toFixed(2)} ms`,
+      goal: `<= ${goalMs} ms`,
+      met: cpu === undefined ? null : cpu <= goalMs,
+    };
+  };
+  const ratio = byLabel.get("GET /v1/product/read")?.ratio as number | null | undefined;
+  return [
+    cpuRow("anonymous /shop from the page cache", "GET /shop", 1),
+    cpuRow("anonymous /shop, caches off", "GET /shop, caches off", 5),
+    cpuRow("product page /shop/{id}, caches off", "GET /shop/{id}, caches off", 5),
+    cpuRow("signed-in /shop", "GET /shop (signed in)", 5),
+    cpuRow("signed-in /dashboard", "GET /dashboard (signed in)", 5),
+    cpuRow("GET /v1/product/read, caches off", "GET /v1/product/read, caches off", 1.5),
+    {
+      target: "one checkout (cart add + order create + mail)",
+      measured: `${checkoutCpuMs.toFixed(2)} ms, p95 ${checkout.p95Ms} ms`,
+      goal: `<= ${CHECKOUT_CPU_GOAL_MS} ms, p95 <= ${CHECKOUT_P95_GOAL_MS} ms`,
+      met: checkoutCpuMs <= CHECKOUT_CPU_GOAL_MS && checkout.p95Ms <= CHECKOUT_P95_GOAL_MS,
+    },
+    {
+      target: "/v1/product/read (cached) vs a bare server, req/s",
+      measured: ratio == null ? "-" : ratio.toFixed(3),
+      goal: ">= 0.5",
+      met: ratio == null ? null : ratio >= 0.5,
+    },
+  ];
+}
+
+function printGoalTable(rows: GoalRow[]) {
+  console.log("");
+  console.log("Server CPU per request against issue 27's goals (this run):");
+  console.log(`${"target".padEnd(48)}${"measured".padEnd(24)}${"goal".padEnd(28)}met`);
+  for (const row of rows) {
+    const met = row.met === null ? "-" : row.met ? "yes" : "no";
+    console.log(`${row.target.padEnd(48)}${row.measured.padEnd(24)}${row.goal.padEnd(28)}${met}`);
+  }
+}
+
 const sumOf = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 const mailCount = (folder: string) => (existsSync(folder) ? readdirSync(folder).length : 0);
 
@@ -654,6 +701,7 @@ async function main() {
               }
             : null,
           scale: scale ?? null,
+          goalTable: goalTable(figures, checkout, checkoutCpuMs),
           allMet:
             allMet && withinBudget && checkoutMet !== false && lighthouseMet && (scale ? scaleGrowthMet(scale) : true),
         },
@@ -677,6 +725,7 @@ async function main() {
   printCheckout(checkout, checkoutCpuMs, checkoutMet);
   if (lighthouse) printLighthouse(lighthouse);
   if (scale) printScale(scale);
+  printGoalTable(goalTable(figures, checkout, checkoutCpuMs));
   for (const target of targets) {
     if (fixtures[target.label].status !== 200) {
       console.log(`Note: ${target.label} answered ${fixtures[target.label].status}; its figures measure that answer.`);
