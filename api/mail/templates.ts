@@ -1,18 +1,5 @@
+import { mailHtml, markup, paragraph, paragraphsMail } from "./layout";
 import type { OutgoingMail } from "./outbox";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** A plain, readable HTML body: no images or trackers, so it renders the same in every client. */
-function simpleHtml(title: string, paragraphs: string[]): string {
-  const body = paragraphs.map((paragraph) => `<p style="margin:0 0 16px">${paragraph}</p>`).join("\n");
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
-${body}
-</body></html>`;
-}
 
 export function resetCodeMail(options: {
   to: string;
@@ -31,13 +18,13 @@ export function resetCodeMail(options: {
     "",
     "If you did not ask for this, ignore this mail: your password stays as it is.",
   ].join("\n");
-  const html = simpleHtml(subject, [
-    "Someone asked to reset the password of the account with this email address.",
-    `Your code: <strong style="font-size:24px;letter-spacing:4px">${escapeHtml(options.code)}</strong>`,
-    `Enter it at <a href="${escapeHtml(resetUrl)}">${escapeHtml(resetUrl)}</a> within ${options.validMinutes} minutes. It works once.`,
-    "If you did not ask for this, ignore this mail: your password stays as it is.",
+  const body = mailHtml(subject, [
+    paragraph("Someone asked to reset the password of the account with this email address."),
+    paragraph(markup`Your code: <strong style="font-size:24px;letter-spacing:4px">${options.code}</strong>`),
+    paragraph(`Enter it at ${resetUrl} within ${options.validMinutes} minutes. It works once.`, [resetUrl]),
+    paragraph("If you did not ask for this, ignore this mail: your password stays as it is."),
   ]);
-  return { to: options.to, subject, text, html };
+  return { to: options.to, subject, text, html: body };
 }
 
 /** Sent after a password or email change, so an owner whose session was stolen learns of it (ASVS 2.2.3). */
@@ -53,13 +40,7 @@ export function accountChangedMail(options: {
   const subject = options.change === "password" ? "Your password was changed" : "Your account email was changed";
   const forgotUrl = `${options.publicUrl}/forgot`;
   const help = "If this was you, there is nothing to do. If not, reset your password now and contact our support.";
-  const text = [what, "", help, forgotUrl].join("\n");
-  const html = simpleHtml(subject, [
-    escapeHtml(what),
-    escapeHtml(help),
-    `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`,
-  ]);
-  return { to: options.to, subject, text, html };
+  return paragraphsMail({ to: options.to, subject, paragraphs: [what, help, forgotUrl], links: [forgotUrl] });
 }
 
 /**
@@ -75,13 +56,7 @@ export function twoFactorLimitMail(options: { to: string; publicUrl: string }): 
     "If this was you, wait and try again with the code your app shows. If not, someone knows your password: " +
     "choose a new one now and tell the store's owner.";
   const forgotUrl = `${options.publicUrl}/forgot`;
-  const text = [what, "", help, forgotUrl].join("\n");
-  const html = simpleHtml(subject, [
-    escapeHtml(what),
-    escapeHtml(help),
-    `<a href="${escapeHtml(forgotUrl)}">${escapeHtml(forgotUrl)}</a>`,
-  ]);
-  return { to: options.to, subject, text, html };
+  return paragraphsMail({ to: options.to, subject, paragraphs: [what, help, forgotUrl], links: [forgotUrl] });
 }
 
 /**
@@ -111,11 +86,11 @@ export function requestResolvedMail(options: {
         ? `Your ${what} for ${options.productTitle} was declined. The reason is on your order.`
         : `We answered your ${what} about ${options.productTitle}. The answer is on your order.`;
   const signIn = "Sign in to see your requests and their answers on the order.";
-  const text = [outcome, `Your order: ${orderUrl}`, signIn].join("\n\n");
-  const html = simpleHtml(subject, [
-    escapeHtml(outcome),
-    `Your order: <a href="${escapeHtml(orderUrl)}">${escapeHtml(orderUrl)}</a>`,
-    escapeHtml(signIn),
-  ]);
-  return { to: options.to, subject, text, html, orderId: options.orderId };
+  return paragraphsMail({
+    to: options.to,
+    subject,
+    paragraphs: [outcome, `Your order: ${orderUrl}`, signIn],
+    links: [orderUrl],
+    orderId: options.orderId,
+  });
 }

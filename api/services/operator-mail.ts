@@ -1,10 +1,7 @@
 import { NOTIFICATION_EVENT_LABELS } from "../../contract/notifications";
+import { mailHtml, markup, paragraph } from "../mail/layout";
 import type { OutgoingMail } from "../mail/outbox";
 import type { OperatorNotice } from "./operator-notifications";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 const usd = (amount: number, currency = "USD") => `${amount.toFixed(2)} ${currency}`;
 const short = (id: string | null) => (id ? id.slice(0, 8) : "none");
@@ -102,13 +99,11 @@ export function operatorNoticeMail(input: { to: string; publicUrl: string; notic
   const adminUrl = `${input.publicUrl}/admin`;
   const footer = `Choose which events are mailed at ${adminUrl}/notifications.`;
   const text = [`${label}.`, facts.join("\n"), `Back office: ${adminUrl}`, footer].join("\n\n");
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
-<p style="margin:0 0 16px"><strong>${escapeHtml(label)}.</strong></p>
-<ul style="margin:0 0 16px;padding-left:20px">${facts.map((fact) => `<li>${escapeHtml(fact)}</li>`).join("")}</ul>
-<p style="margin:0 0 16px">Back office: <a href="${escapeHtml(adminUrl)}">${escapeHtml(adminUrl)}</a></p>
-<p style="margin:0 0 16px;color:#555">${escapeHtml(footer)}</p>
-</body></html>`;
+  const html = mailHtml(subject, [
+    paragraph(markup`<strong>${label}.</strong>`),
+    markup`<ul style="margin:0 0 16px;padding-left:20px">${facts.map((fact) => markup`<li>${fact}</li>`)}</ul>`,
+    paragraph(`Back office: ${adminUrl}`, [adminUrl]),
+    markup`<p style="margin:0 0 16px;color:#555">${footer}</p>`,
+  ]);
   return { to: input.to, subject: `[Store] ${subject}`, text, html };
 }

@@ -1,12 +1,9 @@
 import type { Executor } from "../db/client";
+import { paragraphsMail } from "../mail/layout";
 import { enqueueMail } from "../mail/outbox";
 import type { OutgoingMail } from "../mail/outbox";
 import { centsToUsd } from "../../contract/money";
 import type { PaidOrderStatus } from "../../contract/order";
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 export type OrderMailInput = {
   to: string;
@@ -73,30 +70,14 @@ export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
   return orderMail(input, subject, paragraphs, [orderUrl, forgotUrl]);
 }
 
-/** Plain text and HTML of the same paragraphs, with each of `links` made a link in the HTML. */
+/** The paragraphs as text and HTML, with each of `links` made a link in the HTML. */
 function orderMail(
   input: { to: string; orderId: string },
   subject: string,
   paragraphs: string[],
   links: string[],
 ): OutgoingMail {
-  const text = paragraphs.join("\n\n");
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:0 auto;padding:24px">
-${paragraphs
-  .map((paragraph) => {
-    const escaped = links
-      .reduce(
-        (marked, link) => marked.replace(escapeHtml(link), `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>`),
-        escapeHtml(paragraph),
-      )
-      .replace(/\n/g, "<br>");
-    return `<p style="margin:0 0 16px">${escaped}</p>`;
-  })
-  .join("\n")}
-</body></html>`;
-  return { to: input.to, subject, text, html, orderId: input.orderId };
+  return paragraphsMail({ to: input.to, subject, paragraphs, links, orderId: input.orderId });
 }
 
 export type OrderDeliveredMailInput = {
