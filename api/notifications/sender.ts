@@ -1,16 +1,14 @@
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Executor } from "../db/client";
 import { notificationOutbox } from "../db/schema";
 import type { Logger } from "../logger";
-import { retryDelayMs } from "../mail/sender";
+import { type DrainResult, type Outbox, drainOutbox, startOutboxWorker } from "../outbox-worker";
 import { NOTIFICATION_HEADERS, signNotification } from "./signature";
 
 /*
- * Posts the operator's notifications (notification_outbox) to NOTIFY_WEBHOOK_URL, like the mailer sends
- * mail (ADR 030): due rows are claimed with FOR UPDATE SKIP LOCKED and a lease, so instances sharing a
- * database never post one notification at the same time and no transaction waits on the receiver; a
- * failure is retried with backoff (30 s doubling to 2 h) and, after MAX_NOTIFICATION_ATTEMPTS, marked failed.
+ * Posts the operator's notifications (notification_outbox) to NOTIFY_WEBHOOK_URL through the same outbox
+ * worker as the mail (api/outbox-worker.ts, ADR 030): claimed with a lease, retried with backoff (30 s doubling
+ * to 2 h) and, after MAX_NOTIFICATION_ATTEMPTS, marked failed.
  */
 
 export const MAX_NOTIFICATION_ATTEMPTS = 8;
@@ -18,9 +16,8 @@ export const MAX_NOTIFICATION_ATTEMPTS = 8;
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 /** Longer than a timed-out attempt: a claimed row comes back to every instance only after its sender gave up on it. */
 const CLAIM_LEASE_MS = 60_000;
-const BATCH_SIZE = 20;
 
-export type NotificationFlushResult = { sent: number; retrying: number; failed: number };
+export type NotificationFlushResult = DrainResult;
 
 type SenderDeps = {
   db: Executor;
@@ -35,29 +32,9 @@ type SenderDeps = {
  * when no webhook is configured: the rows wait, and are sent once it is.
  */
 export async function flushNotifications(deps: SenderDeps, now = new Date()): Promise<NotificationFlushResult> {
-  const result: NotificationFlushResult = { sent: 0, retrying: 0, failed: 0 };
   const webhook = deps.config.notifications.webhook;
-  if (!webhook) return result;
-  for (;;) {
-    const claimed = await claimDueNotifications(deps.db, now);
-    if (claimed.length === 0) return result;
-    for (const row of claimed) await post(deps, webhook, row, result, now);
-  }
-}
-
-async function claimDueNotifications(db: Executor, now: Date) {
-  const due = db
-    .select({ id: notificationOutbox.id })
-    .from(notificationOutbox)
-    .where(and(eq(notificationOutbox.status, "pending"), lte(notificationOutbox.nextAttemptAt, now)))
-    .orderBy(asc(notificationOutbox.nextAttemptAt), asc(notificationOutbox.id))
-    .limit(BATCH_SIZE)
-    .for("update", { skipLocked: true });
-  return db
-    .update(notificationOutbox)
-    .set({ nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) })
-    .where(inArray(notificationOutbox.id, due))
-    .returning();
+  if (!webhook) return { sent: 0, retrying: 0, failed: 0 };
+  return drainOutbox(deps.db, notificationOutboxOf(deps, webhook, now), now);
 }
 
 /** Why an attempt failed, in words fit for the back office and the log: never the URL (it may hold a token). */
@@ -76,63 +53,51 @@ class HttpRefusal extends Error {
   }
 }
 
-async function post(
+/** The notification outbox as the outbox worker drives it: sending is a signed POST to the webhook. */
+function notificationOutboxOf(
   deps: SenderDeps,
   webhook: { url: string; secret: string },
-  row: typeof notificationOutbox.$inferSelect,
-  result: NotificationFlushResult,
   now: Date,
-): Promise<void> {
-  const attempts = row.attempts + 1;
+): Outbox<typeof notificationOutbox> {
   const timeoutMs = deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  const body = JSON.stringify(row.payload);
-  const timestamp = Math.floor(now.getTime() / 1000);
-  try {
-    const response = await fetch(webhook.url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "store-notifications/1",
-        [NOTIFICATION_HEADERS.event]: row.event,
-        [NOTIFICATION_HEADERS.timestamp]: String(timestamp),
-        [NOTIFICATION_HEADERS.signature]: signNotification(webhook.secret, timestamp, body),
-        [NOTIFICATION_HEADERS.idempotencyKey]: row.idempotencyKey,
-      },
-      body,
-      // A redirect is not an answer: the signed request goes only where it was configured to.
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await response.body?.cancel();
-    if (response.status < 200 || response.status > 299) throw new HttpRefusal(response.status);
-    await deps.db
-      .update(notificationOutbox)
-      .set({ status: "sent", attempts, sentAt: now, lastError: null })
-      .where(eq(notificationOutbox.id, row.id));
-    result.sent++;
-    deps.logger.info("notification sent", { notificationId: row.id, event: row.event, attempts });
-  } catch (error) {
-    const lastError = failureText(error, timeoutMs);
-    const givingUp = attempts >= MAX_NOTIFICATION_ATTEMPTS;
-    await deps.db
-      .update(notificationOutbox)
-      .set({
-        status: givingUp ? "failed" : "pending",
-        attempts,
-        lastError,
-        nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
-      })
-      .where(eq(notificationOutbox.id, row.id));
-    if (givingUp) result.failed++;
-    else result.retrying++;
-    deps.logger[givingUp ? "error" : "warn"]("notification not sent", {
-      notificationId: row.id,
-      event: row.event,
-      attempts,
-      givingUp,
-      error: lastError,
-    });
-  }
+  return {
+    table: notificationOutbox,
+    leaseMs: CLAIM_LEASE_MS,
+    maxAttempts: MAX_NOTIFICATION_ATTEMPTS,
+    async send(row) {
+      const body = JSON.stringify(row.payload);
+      const timestamp = Math.floor(now.getTime() / 1000);
+      const response = await fetch(webhook.url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "user-agent": "store-notifications/1",
+          [NOTIFICATION_HEADERS.event]: row.event,
+          [NOTIFICATION_HEADERS.timestamp]: String(timestamp),
+          [NOTIFICATION_HEADERS.signature]: signNotification(webhook.secret, timestamp, body),
+          [NOTIFICATION_HEADERS.idempotencyKey]: row.idempotencyKey,
+        },
+        body,
+        // A redirect is not an answer: the signed request goes only where it was configured to.
+        redirect: "manual",
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      await response.body?.cancel();
+      if (response.status < 200 || response.status > 299) throw new HttpRefusal(response.status);
+    },
+    failureText: (error) => failureText(error, timeoutMs),
+    report(row, outcome) {
+      const fields = { notificationId: row.id, event: row.event, attempts: outcome.attempts };
+      if (outcome.sent) deps.logger.info("notification sent", fields);
+      else {
+        deps.logger[outcome.givingUp ? "error" : "warn"]("notification not sent", {
+          ...fields,
+          givingUp: outcome.givingUp,
+          error: outcome.error,
+        });
+      }
+    },
+  };
 }
 
 export type NotificationSender = { stop(): Promise<void> };
@@ -143,23 +108,5 @@ export function startNotificationSender(
   options: { intervalMs?: number } = {},
 ): NotificationSender {
   if (!deps.config.notifications.webhook) return { stop: async () => {} };
-  const intervalMs = options.intervalMs ?? 2_000;
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> = Promise.resolve();
-  const tick = () => {
-    running = flushNotifications(deps)
-      .catch((error) => deps.logger.error("notification outbox flush failed", { error }))
-      .finally(() => {
-        if (!stopped) timer = setTimeout(tick, intervalMs).unref();
-      });
-  };
-  tick();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
+  return startOutboxWorker("notification outbox", deps.logger, () => flushNotifications(deps), options);
 }
