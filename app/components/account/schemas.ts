@@ -15,9 +15,10 @@ import {
 } from "../../../contract/account";
 
 /*
- * One schema per account form. Conform uses each in the browser (and turns it into HTML
- * constraints for JS-off visitors) and the action parses the post with the same one; the API
- * repeats every rule and has the last word (taken names, common passwords, wrong codes).
+ * One schema per account form. The action parses the post with it; the browser never loads it (ADR 032): its
+ * HTML constraints are generated into schemas.constraints.ts (`npm run forms:constraints`), which the form
+ * carries with JavaScript on and off. The API repeats every rule and has the last word (taken names, common
+ * passwords, wrong codes).
  */
 
 const newPasswordField = z
