@@ -1,0 +1,97 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { coupons, products, stockCredentials } from "../../api/db/schema";
+import * as newProductPage from "../../app/routes/admin.catalogue.new";
+import * as newCouponPage from "../../app/routes/admin.coupons.new";
+import * as stockPage from "../../app/routes/admin.stock.$optionId";
+import { type PageTest, createPageTest } from "../support/pages";
+import { createCustomer, createListing } from "../support/shop";
+
+/* Three back-office forms, posted to their actions: a product, a coupon (sent twice) and a stock import. */
+
+let page: PageTest;
+let managerToken: string;
+beforeAll(async () => {
+  page = await createPageTest();
+  managerToken = (await createCustomer(page.db, { role: "manager" })).token;
+});
+afterAll(() => page.close());
+
+describe("the new-product form", () => {
+  it("creates the product and goes on to its page with a toast; a missing title stays in the form", async () => {
+    page.jar.clear();
+    await page.signIn(managerToken);
+    const title = `Page-test product ${randomBytes(3).toString("hex")}`;
+    const created = await page.post(newProductPage, "/admin/catalogue/new", {
+      title,
+      fulfilMode: "auto",
+      idempotencyKey: `product-${title}`,
+    });
+    expect(created.status).toBe(302);
+    expect(created.location).toMatch(/^\/admin\/catalogue\/[\w-]{22}$/);
+    expect(created.toast?.type).toBe("success");
+    const productId = created.location!.split("/").at(-1)!;
+    const [row] = await page.db.select().from(products).where(eq(products.id, productId));
+    expect(row.title).toBe(title);
+
+    const untitled = await page.post(newProductPage, "/admin/catalogue/new", { title: "", fulfilMode: "auto" });
+    expect(untitled.status).toBe(400);
+    expect(untitled.data.result.error.title).toEqual([expect.any(String)]);
+  });
+
+  it("sends a customer to the dashboard and creates nothing", async () => {
+    page.jar.clear();
+    await page.signIn((await createCustomer(page.db)).token);
+    const refused = await page.post(newProductPage, "/admin/catalogue/new", { title: "Sneaky", fulfilMode: "auto" });
+    expect(refused).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(await page.db.select().from(products).where(eq(products.title, "Sneaky"))).toEqual([]);
+  });
+});
+
+describe("the new-coupon form", () => {
+  it("creates one coupon even when the same form is posted twice", async () => {
+    page.jar.clear();
+    await page.signIn(managerToken);
+    const code = `PAGE${randomBytes(3).toString("hex").toUpperCase()}`;
+    const form = { code, kind: "percent", amount: "10", active: "on", idempotencyKey: `coupon-${code}` };
+    const [first, second] = [
+      await page.post(newCouponPage, "/admin/coupons/new", form),
+      await page.post(newCouponPage, "/admin/coupons/new", form),
+    ];
+    for (const answer of [first, second]) {
+      expect(answer).toMatchObject({ status: 302, location: "/admin/coupons", toast: { type: "success" } });
+    }
+    expect(await page.db.select().from(coupons).where(eq(coupons.code, code))).toHaveLength(1);
+  });
+
+  it("shows a percentage over 100 under its field and creates nothing", async () => {
+    page.jar.clear();
+    await page.signIn(managerToken);
+    const code = `PAGE${randomBytes(3).toString("hex").toUpperCase()}`;
+    const refused = await page.post(newCouponPage, "/admin/coupons/new", { code, kind: "percent", amount: "150" });
+    expect(refused.status).toBe(400);
+    expect(refused.data.result.error.amount).toEqual([expect.any(String)]);
+    expect(await page.db.select().from(coupons).where(eq(coupons.code, code))).toEqual([]);
+  });
+});
+
+describe("the stock import form", () => {
+  it("adds the good lines, reports the bad ones, and comes back to the option with the report", async () => {
+    page.jar.clear();
+    await page.signIn(managerToken);
+    const listing = await createListing(page.db, { stock: 0 });
+    const before = await page.db.select().from(stockCredentials).where(eq(stockCredentials.optionId, listing.optionId));
+    const imported = await page.post(
+      stockPage,
+      `/admin/stock/${listing.optionId}`,
+      { intent: "import", text: "alice:secret-1\nbob:secret-2\nnot a credential", label: "page test" },
+      { optionId: listing.optionId },
+    );
+    expect(imported.status).toBe(302);
+    expect(imported.location).toMatch(new RegExp(`^/admin/stock/${listing.optionId}\\?`));
+    expect(imported.toast?.type).toBe("success");
+    const after = await page.db.select().from(stockCredentials).where(eq(stockCredentials.optionId, listing.optionId));
+    expect(after.length - before.length).toBe(2);
+  });
+});

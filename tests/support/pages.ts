@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { inProcessCaller } from "../../api/in-process";
+import { createLogger } from "../../api/logger";
+import type { UiSettings } from "../../app/load-context";
+import { sessionCookies } from "../../app/lib/session.server";
+import { type Toast, readToast } from "../../app/lib/toast.server";
+import { type ShopTestApi, createShopTestApi } from "./shop";
+
+/*
+ * Page tests (issue 28): a route module's loader and action called directly, over the in-process /v1 of a test
+ * database, as server.ts calls them, with a cookie jar that plays the browser. They prove what a page does with a
+ * post (status, redirect, cookies, toast, form errors) without starting a browser; the browser suite keeps the
+ * journeys, with JavaScript on and off.
+ */
+
+const ORIGIN = "http://store.test";
+
+type Params = Record<string, string>;
+type RouteModule = {
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  action?: (args: ActionFunctionArgs) => unknown;
+};
+
+/** What a loader or action answered, read the way a browser would. */
+export type PageAnswer = {
+  status: number;
+  /** Where a redirect sends the browser. */
+  location?: string;
+  /** The answer's data: what useLoaderData/useActionData would see. */
+  data?: any;
+  /** The toast a redirect flashed, as the next page shows it. */
+  toast?: Toast;
+  headers: Headers;
+};
+
+export type PageTest = Awaited<ReturnType<typeof createPageTest>>;
+
+export async function createPageTest(env: Record<string, string> = {}) {
+  const shop: ShopTestApi = await createShopTestApi(env);
+  const settings: UiSettings = {
+    sessionSecrets: ["page-test-session-secret-".padEnd(48, "x")],
+    servedOverHttps: false,
+    inlineStylesheet: null,
+    trustsApiAnswers: true,
+  };
+  const jar = new Map<string, string>();
+
+  const context = (method: string): AppLoadContext => ({
+    cspNonce: "page-test-nonce",
+    callApi: inProcessCaller(shop.api, "203.0.113.50"),
+    requestId: "page-test",
+    logger: createLogger("silent"),
+    settings,
+    requestMethod: method,
+  });
+
+  const cookieHeader = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
+
+  function keepCookies(headers: Headers) {
+    for (const cookie of headers.getSetCookie()) {
+      const [pair, ...attributes] = cookie.split(";");
+      const at = pair.indexOf("=");
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((attribute) => /^\s*(max-age=0|expires=thu, 01 jan 1970)/i.test(attribute));
+      if (expired || value === "") jar.delete(name);
+      else jar.set(name, value);
+    }
+  }
+
+  function request(path: string, init: RequestInit = {}): Request {
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set("cookie", cookieHeader());
+    return new Request(ORIGIN + path, { ...init, headers });
+  }
+
+  /** Reads a loader's or action's result (returned or thrown) as the browser gets it. */
+  async function settle(result: unknown): Promise<PageAnswer> {
+    if (result instanceof Response) {
+      keepCookies(result.headers);
+      const location = result.headers.get("location") ?? undefined;
+      let toast: Toast | undefined;
+      if (location) ({ toast } = await readToast(request(location), context("GET")));
+      const type = result.headers.get("content-type") ?? "";
+      const data = location ? undefined : type.includes("json") ? await result.json() : await result.text();
+      return { status: result.status, location, data, toast, headers: result.headers };
+    }
+    // Remix's data(value, init): the value with its status and headers.
+    if (result && typeof result === "object" && (result as { type?: string }).type === "DataWithResponseInit") {
+      const { data, init } = result as { data: unknown; init?: ResponseInit | null };
+      const headers = new Headers(init?.headers);
+      keepCookies(headers);
+      return { status: init?.status ?? 200, data, headers };
+    }
+    return { status: 200, data: result, headers: new Headers() };
+  }
+
+  async function run(call: () => unknown): Promise<PageAnswer> {
+    try {
+      return await settle(await call());
+    } catch (thrown) {
+      if (thrown instanceof Response) return settle(thrown);
+      throw thrown;
+    }
+  }
+
+  return {
+    shop,
+    db: shop.db,
+    jar,
+    /** Signs this browser in with a session token, as a sign-in would have left it. */
+    async signIn(token: string) {
+      const headers = new Headers();
+      for (const cookie of await sessionCookies(context("GET"), token)) headers.append("set-cookie", cookie);
+      keepCookies(headers);
+    },
+    /** GET `path` through the module's loader. */
+    load(module: RouteModule, path: string, params: Params = {}) {
+      if (!module.loader) throw new Error(`no loader for ${path}`);
+      return run(() => module.loader!({ request: request(path), context: context("GET"), params }));
+    },
+    /** POST the form `fields` to `path` through the module's action, as a same-origin form post. */
+    post(module: RouteModule, path: string, fields: Record<string, string | string[]>, params: Params = {}) {
+      if (!module.action) throw new Error(`no action for ${path}`);
+      const body = new URLSearchParams();
+      for (const [name, value] of Object.entries(fields)) {
+        for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+      }
+      const init = { method: "POST", body, headers: { origin: ORIGIN } };
+      return run(() => module.action!({ request: request(path, init), context: context("POST"), params }));
+    },
+    close: () => shop.close(),
+  };
+}
