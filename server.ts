@@ -19,6 +19,7 @@ import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
+import { checkReadiness } from "./api/db/readiness";
 import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
 import { seedWhenWanted } from "./api/db/seed";
@@ -118,14 +119,21 @@ app.use((req, res, next) => {
   next();
 });
 
-app.get("/healthz", async (_req, res) => {
-  try {
-    await database.db.execute("select 1");
-    res.json({ status: "ok", database: database.kind });
-  } catch (error) {
-    logger.error("health check failed", { error });
-    res.status(503).json({ status: "unavailable" });
-  }
+// Liveness: the process answers. It does not ask the database, so an outage takes instances out of the
+// balancer (/readyz) without an orchestrator restarting every one of them.
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok", database: database.kind });
+});
+
+// Readiness: the database answers and this build's migrations are applied; a stopping instance is not ready.
+let lastReadiness = "ready";
+app.get("/readyz", async (_req, res) => {
+  const readiness = stopping ? ({ ready: false, reason: "stopping" } as const) : await checkReadiness(database.db);
+  // One line when it changes, not one per probe.
+  const now = readiness.ready ? "ready" : readiness.reason;
+  if (now !== lastReadiness) logger.warn("readiness changed", { from: lastReadiness, to: now });
+  lastReadiness = now;
+  res.status(readiness.ready ? 200 : 503).json(readiness.ready ? { status: "ready" } : { status: readiness.reason });
 });
 
 // Rendered pages are compressed on every answer, so cheaply: brotli at quality 2 is smaller than gzip's
