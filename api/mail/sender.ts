@@ -4,6 +4,7 @@ import type { Executor } from "../db/client";
 import { mailOutbox } from "../db/schema";
 import { type Logger, scrubText } from "../logger";
 import { type MailTransport, createMailTransport } from "./transport";
+import { countJobRun } from "../metrics";
 
 /** After this many failed sends a mail is marked failed and left for a person to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
@@ -121,7 +122,11 @@ export function startMailer(deps: Omit<MailerDeps, "transport">, options: { inte
 
   const tick = () => {
     running = flushOutbox({ ...deps, transport })
-      .catch((error) => deps.logger.error("mail outbox flush failed", { error }))
+      .then(() => countJobRun("mailer", "ok"))
+      .catch((error) => {
+        countJobRun("mailer", "error");
+        deps.logger.error("mail outbox flush failed", { error });
+      })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs).unref();
       });

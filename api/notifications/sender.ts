@@ -5,6 +5,7 @@ import { notificationOutbox } from "../db/schema";
 import type { Logger } from "../logger";
 import { retryDelayMs } from "../mail/sender";
 import { NOTIFICATION_HEADERS, signNotification } from "./signature";
+import { countJobRun } from "../metrics";
 
 /*
  * Posts the operator's notifications (notification_outbox) to NOTIFY_WEBHOOK_URL, like the mailer sends
@@ -149,7 +150,11 @@ export function startNotificationSender(
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = flushNotifications(deps)
-      .catch((error) => deps.logger.error("notification outbox flush failed", { error }))
+      .then(() => countJobRun("notifications", "ok"))
+      .catch((error) => {
+        countJobRun("notifications", "error");
+        deps.logger.error("notification outbox flush failed", { error });
+      })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs).unref();
       });
