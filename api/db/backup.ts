@@ -94,7 +94,15 @@ export async function backupDatabase(config: BackupConfig, out: string, options:
   if (config.databaseUrl) {
     await writeAtomically(out, (temporary) =>
       runTool("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", `--file=${temporary}`], ownerUrl(config)),
-    );
+    ).catch((error: unknown) => {
+      // The app role of ADR 036 may not read drizzle's sequence (nor anything a later grant leaves out).
+      if (error instanceof BackupError && /permission denied/.test(error.message) && !config.databaseMigrationUrl) {
+        throw new BackupError(
+          `${error.message}\nBack up as the role that owns the schema: set DATABASE_MIGRATION_URL to its connection.`,
+        );
+      }
+      throw error;
+    });
     return { kind: "postgres" as const };
   }
   const folder = embeddedDatabasePath(config.dataDir);

@@ -205,6 +205,10 @@ describe.skipIf(!adminUrl)("backup and restore of a PostgreSQL database", () => 
         DATABASE_MIGRATION_URL: source.migrationUrl,
       });
       expect(backup.status, backup.output).toBe(0);
+      // The app role alone may not read everything a dump needs, and the command says what to do.
+      const asApp = runCli("db-backup", ["--out", `${file}.app`], { DATABASE_URL: source.url });
+      expect(asApp.status).toBe(1);
+      expect(asApp.output).toContain("set DATABASE_MIGRATION_URL");
     } finally {
       await database.close();
     }
