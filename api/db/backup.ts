@@ -198,11 +198,18 @@ export async function restoreDatabase(config: BackupConfig, file: string, option
       replaced = `${folder}.replaced-${new Date().toISOString().replace(/[:.]/g, "-")}`;
       renameSync(folder, replaced);
     }
-    const database = new PGlite(folder, { loadDataDir: new Blob([readFileSync(file)]) });
     try {
-      await database.query("select 1");
-    } finally {
-      await database.close();
+      const database = new PGlite(folder, { loadDataDir: new Blob([readFileSync(file)]) });
+      try {
+        await database.query("select 1");
+      } finally {
+        await database.close();
+      }
+    } catch (error) {
+      // A file that does not open leaves the folder as it was: empty, or the replaced database back in place.
+      rmSync(folder, { recursive: true, force: true });
+      if (replaced) renameSync(replaced, folder);
+      throw new BackupError(`${file} could not be restored: ${(error as Error).message}`);
     }
   } finally {
     release();
