@@ -19,10 +19,12 @@ import { startOrderExpiry } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
+import { checkReadiness } from "./api/db/readiness";
 import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
+import { answerMetrics, observeHttpRequest } from "./api/metrics";
 import { startMailer } from "./api/mail/sender";
 import { picturesDir } from "./api/services/product-pictures";
 import { startNotificationSender } from "./api/notifications/sender";
@@ -32,6 +34,7 @@ import type { UiSettings } from "./app/load-context";
 import { anonymousPageCache, type CachedPage } from "./server/page-cache";
 import { cameOverHttps, contentSecurityPolicy, setPageSecurityHeaders } from "./server/security-headers";
 import { privatePages } from "./server/private-pages";
+import { routeLabeller } from "./server/route-labels";
 
 const dev = process.argv.includes("--dev");
 /** Serves /v1 and /healthz only, without the Remix build: an API instance for a UI elsewhere (API_URL), or tests that run before the build. */
@@ -69,8 +72,12 @@ const orderExpiry = startOrderExpiry({ db: database.db, logger });
 const apiCaller = (clientIp: string): ApiCaller =>
   config.apiUrl ? remoteCaller(config.apiUrl) : inProcessCaller(api, clientIp);
 
-/** The access log line of every answer, whichever road served it (Express, /v1, a stored page). */
+/** The `route` label of the request duration histogram; pages get theirs once the build is loaded. */
+let routeLabel = routeLabeller(undefined);
+
+/** The access log line and the duration metric of every answer, whichever road served it (Express, /v1, a stored page). */
 function logAccess(req: IncomingMessage, res: ServerResponse, requestId: string, started: number) {
+  observeHttpRequest(req.method, routeLabel(req), res.statusCode, (performance.now() - started) / 1000);
   logger.info("http", {
     requestId,
     method: req.method,
@@ -118,14 +125,30 @@ app.use((req, res, next) => {
   next();
 });
 
-app.get("/healthz", async (_req, res) => {
-  try {
-    await database.db.execute("select 1");
-    res.json({ status: "ok", database: database.kind });
-  } catch (error) {
-    logger.error("health check failed", { error });
-    res.status(503).json({ status: "unavailable" });
-  }
+// Liveness: the process answers. It does not ask the database, so an outage takes instances out of the
+// balancer (/readyz) without an orchestrator restarting every one of them.
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok", database: database.kind });
+});
+
+// Readiness: the database answers and this build's migrations are applied; a stopping instance is not ready.
+let lastReadiness = "ready";
+app.get("/readyz", async (_req, res) => {
+  const readiness = stopping ? ({ ready: false, reason: "stopping" } as const) : await checkReadiness(database.db);
+  // One line when it changes, not one per probe.
+  const now = readiness.ready ? "ready" : readiness.reason;
+  if (now !== lastReadiness) logger.warn("readiness changed", { from: lastReadiness, to: now });
+  lastReadiness = now;
+  res.status(readiness.ready ? 200 : 503).json(readiness.ready ? { status: "ready" } : { status: readiness.reason });
+});
+
+// Prometheus metrics of this instance, for a bearer of METRICS_TOKEN; without it there is no such page (ADR 045).
+app.get("/metrics", async (req, res) => {
+  const answer = await answerMetrics(database.db, config.metricsToken, req.get("authorization"));
+  res
+    .status(answer.status)
+    .set({ "Content-Type": answer.contentType, "Cache-Control": "no-store", ...answer.headers })
+    .send(answer.body);
 });
 
 // Rendered pages are compressed on every answer, so cheaply: brotli at quality 2 is smaller than gzip's
@@ -176,6 +199,8 @@ if (apiOnly) {
   const { stylesheetHref } = build.entry.module as { stylesheetHref?: string };
   if (stylesheetHref) inlineStylesheet = readFileSync(path.join(buildDir, "client", stylesheetHref), "utf8");
 }
+
+if (build && typeof build !== "function") routeLabel = routeLabeller(build);
 
 /* The pages never read the configuration themselves: these are the settings they need. */
 const uiSettings: UiSettings = {

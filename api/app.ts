@@ -1,10 +1,12 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { HTTPException } from "hono/http-exception";
+import { routePath } from "hono/route";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiDeps, ApiEnv } from "./context";
 import { AppError, describeError } from "./errors";
 import { scrubText, withFields } from "./logger";
+import { noteApiRoute } from "./metrics";
 import { requestIdFrom } from "./request-id";
 import { SnapshotCache } from "./snapshot-cache";
 import { RateLimitedError } from "./services/rate-limit";
@@ -88,6 +90,8 @@ export function createApi(deps: ApiDeps) {
     c.set("snapshots", snapshots);
     const started = performance.now();
     await next();
+    // The route pattern for the request duration histogram (server.ts), never the raw path.
+    noteApiRoute((c.env as { incoming?: object } | undefined)?.incoming, routePath(c, -1));
     c.header("x-request-id", requestId);
     c.header("cache-control", c.res.headers.get("cache-control") ?? "no-store");
     deps.logger.debug("api", {

@@ -64,6 +64,7 @@ const envSchema = z.object({
     .refine((url) => /^https?:\/\//i.test(url), "must be an absolute http:// or https:// URL")
     .optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
 });
 
 /** Where each provider verifies a widget's answer; HUMAN_CHECK_VERIFY_URL overrides it (tests use a local fake). */
@@ -100,6 +101,8 @@ export type Config = {
   /** Multiplies every rate limit; above 1 only for load tests and end-to-end suites run from one address. */
   rateLimitScale: number;
   notifications: OperatorChannelsConfig;
+  /** The bearer token of GET /metrics; unset, /metrics does not exist (ADR 045). */
+  metricsToken: string | undefined;
 };
 
 /** Where the operator's notifications go (ADR 030); an undefined channel is off. */
@@ -255,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET! }
         : undefined,
     },
+    metricsToken: values.METRICS_TOKEN,
   };
 }
 

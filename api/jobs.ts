@@ -1,5 +1,6 @@
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
+import { countJobRun } from "./metrics";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
 
@@ -25,7 +26,9 @@ export function startOrderExpiry(
         if (expired > 0) deps.logger.info("unpaid orders expired", { expired });
       } while (expired === EXPIRY_BATCH_SIZE);
       await purgeExpiredIdempotencyKeys(deps.db);
+      countJobRun("order-expiry", "ok");
     } catch (error) {
+      countJobRun("order-expiry", "error");
       deps.logger.error("order expiry failed", { error });
     }
   };

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import type { Executor } from "./db/client";
 import type { mailOutbox, notificationOutbox } from "./db/schema";
 import type { Logger } from "./logger";
+import { type JobName, countJobRun } from "./metrics";
 
 /*
  * The one worker behind both outboxes (mail_outbox and notification_outbox, ADR 030): what is due is claimed
@@ -91,9 +92,10 @@ export async function drainOutbox<T extends OutboxTable>(
 
 export type OutboxWorker = { stop(): Promise<void> };
 
-/** Runs `drain` every `intervalMs` (each run after the last one ended) until stopped. */
+/** Runs `drain` every `intervalMs` (each run after the last one ended) until stopped; each run is counted as `job`. */
 export function startOutboxWorker(
   name: string,
+  job: JobName,
   logger: Logger,
   drain: () => Promise<unknown>,
   options: { intervalMs?: number; onStop?: () => void } = {},
@@ -104,7 +106,11 @@ export function startOutboxWorker(
   let running: Promise<unknown> = Promise.resolve();
   const tick = () => {
     running = drain()
-      .catch((error) => logger.error(`${name} flush failed`, { error }))
+      .then(() => countJobRun(job, "ok"))
+      .catch((error) => {
+        countJobRun(job, "error");
+        logger.error(`${name} flush failed`, { error });
+      })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs).unref();
       });

@@ -49,6 +49,8 @@ function packageOf(url: string, functionName: string): string {
   const inModules = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (inModules) return inModules[1];
   if (url.startsWith("node:")) return url;
+  // PGlite's WebAssembly frames (wasm://wasm/<hash>) are no file.
+  if (url.startsWith("wasm:")) return "(wasm)";
   const own = path.relative(root, fileURLToPath(url.startsWith("file:") ? url : `file://${url}`));
   return own.startsWith("build-bench") ? "build (app)" : own.split(path.sep).slice(0, 2).join("/");
 }

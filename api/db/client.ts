@@ -23,7 +23,7 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 /** Any fixed number: names the advisory lock migrations take. */
 const MIGRATION_LOCK = 740_0001;
 

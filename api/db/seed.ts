@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { count } from "drizzle-orm";
+import { count, sql } from "drizzle-orm";
 import type { Logger } from "../logger";
 import type { Database, Executor } from "./client";
 import {
@@ -160,15 +160,27 @@ export async function seedDemoData(db: Executor): Promise<void> {
   await seedDemoKeys(db);
 }
 
-/** Seeds the demo catalogue when asked to, or when unset and the database has no products. */
+/** Any fixed number: names the advisory lock the demo seed takes (the migrations' is 740_0001). */
+const SEED_LOCK = 740_0002;
+
+/**
+ * Seeds the demo catalogue when asked to, or when unset and the database has no products. Instances starting
+ * together on one fresh database take turns on an advisory lock, and the count is read under it: the first
+ * seeds, the others find its products and seed nothing.
+ */
 export async function seedWhenWanted(db: Database, seedDemo: boolean | undefined, logger: Logger): Promise<void> {
   if (seedDemo === false) return;
-  if (seedDemo === undefined) {
-    const [{ products: existing }] = await db.select({ products: count() }).from(products);
-    if (existing > 0) return;
-  }
   const started = performance.now();
-  await db.transaction((tx) => seedDemoData(tx));
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (seedDemo === undefined) {
+      const [{ products: existing }] = await tx.select({ products: count() }).from(products);
+      if (existing > 0) return false;
+    }
+    await seedDemoData(tx);
+    return true;
+  });
+  if (!seeded) return;
   logger.info("demo data seeded", {
     products: demoProducts.length,
     ms: Math.round(performance.now() - started),

@@ -73,7 +73,7 @@ export type Mailer = { stop(): Promise<void> };
 /** Sends due mail every `intervalMs` until stopped; one transport (one SMTP connection pool) for its life. */
 export function startMailer(deps: Omit<MailerDeps, "transport">, options: { intervalMs?: number } = {}): Mailer {
   const transport = createMailTransport(deps.config);
-  return startOutboxWorker("mail outbox", deps.logger, () => flushOutbox({ ...deps, transport }), {
+  return startOutboxWorker("mail outbox", "mailer", deps.logger, () => flushOutbox({ ...deps, transport }), {
     ...options,
     onStop: () => transport.close(),
   });

@@ -108,5 +108,11 @@ export function startNotificationSender(
   options: { intervalMs?: number } = {},
 ): NotificationSender {
   if (!deps.config.notifications.webhook) return { stop: async () => {} };
-  return startOutboxWorker("notification outbox", deps.logger, () => flushNotifications(deps), options);
+  return startOutboxWorker(
+    "notification outbox",
+    "notifications",
+    deps.logger,
+    () => flushNotifications(deps),
+    options,
+  );
 }

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, min, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/order";
+import { countOrderCreated } from "../metrics";
 import type { Executor } from "../db/client";
 import { newId } from "../db/ids";
 import { orderProducts, orders, payments, products, users, warrantyDurations } from "../db/schema";
@@ -214,6 +215,8 @@ async function placeOrder(
   );
   if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
   await clearServerCart(tx, customer.id);
+  // Counted once nothing more can refuse the order (a sold-out line throws above).
+  countOrderCreated(input.paymentMethod);
 
   if (payByBalance || priceCents === 0) {
     if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
@@ -347,6 +350,7 @@ export async function createKeyOrder(
     ],
     { reservedUntil: null, now: input.now },
   );
+  countOrderCreated("key");
   return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, input.now) };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
+import { countOrderPaid, countPaymentOutcome } from "../metrics";
 import type { Executor } from "../db/client";
 import { orderProducts, orders, payments, users } from "../db/schema";
 import { creditBalance } from "./balance";
@@ -97,6 +98,7 @@ export async function fulfilPaidOrder(
   }
   const status = paidOrderStatus(deliveries);
   await tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+  countOrderPaid(order.paymentMethod);
 
   const [owner] = order.userId
     ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
@@ -166,10 +168,13 @@ export async function closeUnpaidOrder(
     lines.map((line) => line.id),
   );
   if (userId && source === "checkout") await returnLinesToServerCart(tx, userId, lines);
-  await tx
+  const outcome = status === "expired" ? "expired" : "failed";
+  const ended = await tx
     .update(payments)
-    .set({ status: status === "expired" ? "expired" : "failed" })
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")));
+    .set({ status: outcome })
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, "pending")))
+    .returning({ gateway: payments.gateway });
+  for (const payment of ended) countPaymentOutcome(payment.gateway, outcome);
   if (order.couponId) await releaseCouponUse(tx, order.couponId, order.id);
 }
 

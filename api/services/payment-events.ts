@@ -1,10 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { countPaymentOutcome, countWebhook } from "../metrics";
 import type { Executor } from "../db/client";
 import { orders, payments, webhookEvents } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { gatewayForWebhook } from "../payments/registry";
 import { type SandboxOutcome, signSandboxEvent } from "../payments/sandbox";
-import type { HostedGatewayName, PaymentEvent } from "../payments/types";
+import { type HostedGatewayName, type PaymentEvent, WebhookRejected } from "../payments/types";
 import { centsToUsd } from "../../contract/money";
 import { isPaidOrderStatus } from "../../contract/order";
 import { creditBalance } from "./balance";
@@ -37,10 +38,21 @@ export async function receiveWebhook(
   headers: Headers,
   now = new Date(),
 ): Promise<WebhookOutcome> {
-  const gateway = gatewayForWebhook(paymentGatewaysFor(deps.config), gatewayName);
-  const event = await gateway.parseWebhook(rawBody, headers, now);
-  if (event.type === "ignored") return "ignored";
-  return applyPaymentEvent(deps, gateway.name, event, now);
+  let outcome = "error";
+  try {
+    const gateway = gatewayForWebhook(paymentGatewaysFor(deps.config), gatewayName);
+    const event = await gateway.parseWebhook(rawBody, headers, now);
+    const applied = event.type === "ignored" ? "ignored" : await applyPaymentEvent(deps, gateway.name, event, now);
+    outcome = applied;
+    return applied;
+  } catch (error) {
+    if (error instanceof WebhookRejected) outcome = "rejected";
+    else if (error instanceof PaymentNotFoundYet) outcome = "payment_not_found";
+    throw error;
+  } finally {
+    // The gateway's name comes from the URL: the label keeps only names the store knows.
+    countWebhook(gatewayName, outcome);
+  }
 }
 
 /**
@@ -148,6 +160,7 @@ export async function applyPaymentEvent(
       // failed / expired: only a pending payment moves, and its pending order ends and frees its stock.
       if (payment.status !== "pending") return "ignored" as const;
       await tx.update(payments).set({ status: event.type }).where(eq(payments.id, payment.id));
+      countPaymentOutcome(payment.gateway, event.type);
       if (payment.purpose === "order") {
         const [order] = await tx
           .select({ id: orders.id, status: orders.status, couponId: orders.couponId })
@@ -183,6 +196,7 @@ export async function settlePaidPayment(
 ): Promise<"applied" | "duplicate"> {
   if (payment.status === "paid" || payment.status === "refunded") return "duplicate";
   await tx.update(payments).set({ status: "paid", paidAt: now }).where(eq(payments.id, payment.id));
+  countPaymentOutcome(payment.gateway, "paid");
   // Paid after failed/expired is a late payment: honoured, and the operator is told.
   if (payment.status === "failed" || payment.status === "expired") {
     await notifyOperator(

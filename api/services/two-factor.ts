@@ -51,21 +51,33 @@ const TWO_FACTOR_ACCOUNT_MAILED: RateRule = { name: "two-factor:account-mailed",
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
-/** AES-256-GCM under a key derived from the first SESSION_SECRET: a database copy alone gives no secret. */
-function secretKey(config: Pick<Config, "sessionSecrets">): Buffer {
-  return createHash("sha256").update(`totp-secret:${config.sessionSecrets[0]}`).digest();
+/**
+ * AES-256-GCM under a key derived from the first SESSION_SECRET: a database copy alone gives no secret.
+ * Rotating SESSION_SECRET (a new one first, the old one after it) must not lock staff out of two-factor sign-in:
+ * a secret sealed under an older one still opens, and is sealed again under the first when its code is used.
+ */
+function secretKey(sessionSecret: string): Buffer {
+  return createHash("sha256").update(`totp-secret:${sessionSecret}`).digest();
 }
 function encrypt(config: Pick<Config, "sessionSecrets">, plain: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", secretKey(config), iv);
+  const cipher = createCipheriv("aes-256-gcm", secretKey(config.sessionSecrets[0]), iv);
   const body = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
   return [iv, cipher.getAuthTag(), body].map((part) => part.toString("base64url")).join(".");
 }
-function decrypt(config: Pick<Config, "sessionSecrets">, stored: string): string {
+function decrypt(config: Pick<Config, "sessionSecrets">, stored: string): { secret: string; resealed?: string } {
   const [iv, tag, body] = stored.split(".").map((part) => Buffer.from(part, "base64url"));
-  const decipher = createDecipheriv("aes-256-gcm", secretKey(config), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+  for (const [index, sessionSecret] of config.sessionSecrets.entries()) {
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", secretKey(sessionSecret), iv);
+      decipher.setAuthTag(tag);
+      const secret = Buffer.concat([decipher.update(body), decipher.final()]).toString("utf8");
+      return index === 0 ? { secret } : { secret, resealed: encrypt(config, secret) };
+    } catch {
+      // Sealed under another of the secrets: try the next.
+    }
+  }
+  throw new Error("A two-factor secret opens under none of the SESSION_SECRET values: was one removed too early?");
 }
 
 const sameCode = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -144,9 +156,13 @@ export async function enableTwoFactor(db: Database, config: Config, actor: Staff
     const [user] = await tx.select().from(users).where(eq(users.id, actor.userId!)).for("update");
     if (user.totpEnabledAt) throw conflict(TWO_FACTOR_MESSAGES.alreadyOn);
     if (!user.totpSecret) throw badRequest(TWO_FACTOR_MESSAGES.notPending, { code: [TWO_FACTOR_MESSAGES.notPending] });
-    const step = matchingStep(decrypt(config, user.totpSecret), code.trim(), now);
+    const { secret, resealed } = decrypt(config, user.totpSecret);
+    const step = matchingStep(secret, code.trim(), now);
     if (step === null) throw badRequest(TWO_FACTOR_MESSAGES.wrongCode, { code: [TWO_FACTOR_MESSAGES.wrongCode] });
-    await tx.update(users).set({ totpEnabledAt: now, totpLastStep: step }).where(eq(users.id, user.id));
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: now, totpLastStep: step, ...(resealed && { totpSecret: resealed }) })
+      .where(eq(users.id, user.id));
     await revokeAllSessions(tx, user.id, { now, keep: actor.sessionId });
     const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
@@ -172,9 +188,13 @@ export async function enableTwoFactor(db: Database, config: Config, actor: Staff
 async function spendCode(tx: Executor, config: Config, user: typeof users.$inferSelect, code: string, now: Date) {
   const typed = code.trim();
   if (/^\d{6}$/.test(typed) && user.totpSecret) {
-    const step = matchingStep(decrypt(config, user.totpSecret), typed, now);
+    const { secret, resealed } = decrypt(config, user.totpSecret);
+    const step = matchingStep(secret, typed, now);
     if (step !== null && step > (user.totpLastStep ?? -1)) {
-      await tx.update(users).set({ totpLastStep: step }).where(eq(users.id, user.id));
+      await tx
+        .update(users)
+        .set({ totpLastStep: step, ...(resealed && { totpSecret: resealed }) })
+        .where(eq(users.id, user.id));
       return "app" as const;
     }
   } else if (typed.length >= 10) {

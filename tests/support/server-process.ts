@@ -21,10 +21,13 @@ export function freePort(): Promise<number> {
  */
 export class ApiServerProcess {
   private child: ChildProcess | undefined;
+  /** What the process wrote to stdout and stderr, when started with `keepOutput`. */
+  output = "";
 
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly options: { keepOutput?: boolean } = {},
   ) {}
 
   get baseUrl(): string {
@@ -35,9 +38,12 @@ export class ApiServerProcess {
   async start(timeoutMs = 30_000): Promise<void> {
     const child = spawn(process.execPath, ["--import", "tsx", "server.ts", "--api-only"], {
       env: { ...process.env, ...this.env, PORT: String(this.port) },
-      stdio: ["ignore", "ignore", "inherit"],
+      stdio: ["ignore", this.options.keepOutput ? "pipe" : "ignore", this.options.keepOutput ? "pipe" : "inherit"],
     });
     this.child = child;
+    const keep = (chunk: Buffer) => (this.output += chunk.toString("utf8"));
+    child.stdout?.on("data", keep);
+    child.stderr?.on("data", keep);
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} while starting`);

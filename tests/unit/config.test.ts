@@ -106,6 +106,14 @@ describe("loadConfig", () => {
     expect(error.message).toContain("SESSION_SECRET");
   });
 
+  it("takes a METRICS_TOKEN of 32 characters or more, refuses a shorter one, and leaves /metrics off without", () => {
+    expect(configFor({ DATA_DIR: dataDir }).metricsToken).toBeUndefined();
+    expect(configFor({ DATA_DIR: dataDir, METRICS_TOKEN: longSecret }).metricsToken).toBe(longSecret);
+    expect(configErrorFor({ DATA_DIR: dataDir, METRICS_TOKEN: "x".repeat(31) }).message).toBe(
+      "Invalid configuration: METRICS_TOKEN must be at least 32 characters",
+    );
+  });
+
   it("refuses a SESSION_SECRET that is too short", () => {
     const error = configErrorFor({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: "short" });
     expect(error.message).toContain("SESSION_SECRET");
