@@ -167,23 +167,27 @@ describe("GET /v1/user/export", () => {
   });
 });
 
+/** The rows of a raw query: postgres.js answers an array, PGlite an object with `rows`. */
+function rowsOf<Row>(result: unknown): Row[] {
+  return (Array.isArray(result) ? result : (result as { rows: Row[] }).rows) as Row[];
+}
+
 /** Every text or JSON column of every table that holds `value` (letter case ignored), as `table.column`. */
 async function columnsHolding(value: string): Promise<string[]> {
-  const columns = (await client.db.execute(sql`
-    select table_name, column_name from information_schema.columns
-    where table_schema = 'public' and data_type in ('text', 'jsonb', 'character varying')
-  `)) as unknown as { rows?: { table_name: string; column_name: string }[] } & {
-    table_name: string;
-    column_name: string;
-  }[];
-  const list = Array.isArray(columns) ? columns : (columns.rows ?? []);
+  const columns = rowsOf<{ table_name: string; column_name: string }>(
+    await client.db.execute(sql`
+      select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and data_type in ('text', 'jsonb', 'character varying')
+    `),
+  );
   const found: string[] = [];
-  for (const { table_name: table, column_name: column } of list) {
-    const result = (await client.db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(table)} where position(lower(${value}) in lower(${sql.identifier(column)}::text)) > 0`,
-    )) as unknown as { rows?: { n: number }[] } & { n: number }[];
-    const rows = Array.isArray(result) ? result : (result.rows ?? []);
-    if (Number(rows[0].n) > 0) found.push(`${table}.${column}`);
+  for (const { table_name: table, column_name: column } of columns) {
+    const [{ n }] = rowsOf<{ n: number }>(
+      await client.db.execute(
+        sql`select count(*)::int as n from ${sql.identifier(table)} where position(lower(${value}) in lower(${sql.identifier(column)}::text)) > 0`,
+      ),
+    );
+    if (Number(n) > 0) found.push(`${table}.${column}`);
   }
   return found;
 }

@@ -13,6 +13,7 @@ import {
   resetCodeField,
   usernameField,
 } from "../../../contract/account";
+import { deleteAccountSchema } from "../../../contract/privacy";
 
 /*
  * One schema per account form. Conform uses each in the browser (and turns it into HTML
@@ -93,6 +94,9 @@ export const changePasswordSchema = z
     currentPassword: currentPasswordField,
   })
   .superRefine(passwordsMatch);
+
+/** Deleting the account (issue 29): the password, as the API checks it. */
+export const deleteAccountFormSchema = deleteAccountSchema.extend({ intent: z.literal("delete") });
 
 /** Fields whose values never travel back to the page in a failed submission's reply. */
 export const SECRET_FIELDS = ["password", "password2", "currentPassword"];
