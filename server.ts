@@ -15,7 +15,7 @@ import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
-import { startOrderExpiry } from "./api/jobs";
+import { startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
@@ -64,6 +64,7 @@ const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
 const notificationSender = startNotificationSender({ db: database.db, config, logger });
 const orderExpiry = startOrderExpiry({ db: database.db, logger });
+const retention = startRetention({ db: database.db, config, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
 const apiCaller = (clientIp: string): ApiCaller =>
@@ -270,6 +271,7 @@ async function shutdown(signal: string) {
     await mailer.stop();
     await notificationSender.stop();
     await orderExpiry.stop();
+    await retention.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);
