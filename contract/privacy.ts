@@ -153,3 +153,6 @@ export const deletedAccountSchema = z.object({
   forfeited: usd,
 });
 export type DeletedAccount = z.infer<typeof deletedAccountSchema>;
+
+/** What /privacy-policy states about keeping data, from the store's configuration (RETENTION_DAYS). */
+export const retentionPolicySchema = z.object({ retentionDays: z.number().int() });

@@ -4,6 +4,7 @@ import {
   deleteAccountSchema,
   deletedAccountSchema,
   personalDataSchema,
+  retentionPolicySchema,
 } from "../../contract/privacy";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
@@ -74,3 +75,18 @@ export const privacyRoutes = apiRouter(sentenceFailure)
       return ok(c, deleted, PRIVACY_MESSAGES.deleted);
     },
   );
+
+/** /v1/privacy/retention: how long the store keeps what it no longer needs, as configured, for the privacy policy. */
+export const retentionPolicyRoutes = apiRouter().openapi(
+  createRoute({
+    method: "get",
+    path: "/retention",
+    tags: ["Content"],
+    summary: "How many days personal data that is no longer needed is kept (RETENTION_DAYS)",
+    description:
+      "Unpaid orders, accounts made at a guest checkout that never paid, guest tickets and client addresses are " +
+      "removed (addresses cut to their network in the audit log) once they are older than this.",
+    responses: answers(200, retentionPolicySchema, "the retention window"),
+  }),
+  (c) => ok(c, { retentionDays: c.get("config").retentionDays }),
+);

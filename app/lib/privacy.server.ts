@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { deletedAccountSchema, personalDataSchema } from "../../contract/privacy";
-import { apiCall } from "./api.server";
+import { deletedAccountSchema, personalDataSchema, retentionPolicySchema } from "../../contract/privacy";
+import { apiCall, apiPayload } from "./api.server";
 
 /*
  * The /v1 client of a customer's own data (issue 29, ADR 044): the export a customer downloads from /settings (and
@@ -46,4 +46,9 @@ export function personalDataFile(data: z.output<typeof personalDataSchema>): Res
       "cache-control": "private, no-store",
     },
   });
+}
+
+/** How many days the store keeps what it no longer needs (RETENTION_DAYS), for /privacy-policy. */
+export function readRetentionPolicy(context: AppLoadContext) {
+  return apiPayload(context, { path: "/v1/privacy/retention", payload: retentionPolicySchema });
 }

@@ -60,6 +60,20 @@ async function order(userId: string | null, fields: Partial<typeof orders.$infer
 const exists = async (table: typeof orders | typeof users | typeof tickets, id: string) =>
   (await client.db.select({ id: table.id }).from(table).where(eq(table.id, id))).length === 1;
 
+describe("GET /v1/privacy/retention", () => {
+  it("answers the configured window, which /privacy-policy states", async () => {
+    const answer = await client.get("/v1/privacy/retention");
+    expect(answer.status).toBe(200);
+    expect(answer.body.payload).toEqual({ retentionDays: 30 });
+    const other = await createShopTestApi({ RETENTION_DAYS: "12" });
+    try {
+      expect((await other.get("/v1/privacy/retention")).body.payload).toEqual({ retentionDays: 12 });
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe("applyRetention", () => {
   it("removes what is past the window, keeps what is inside it, and never a paid order or an account that paid", async () => {
     // Guest checkouts' accounts: one paid long ago, one never paid long ago, one never paid lately.
