@@ -32,6 +32,7 @@ import type { UiSettings } from "./app/load-context";
 import { anonymousPageCache, type CachedPage } from "./server/page-cache";
 import { cameOverHttps, contentSecurityPolicy, setPageSecurityHeaders } from "./server/security-headers";
 import { privatePages } from "./server/private-pages";
+import { onionLocationForPages, setOnionLocation } from "./server/onion-location";
 
 const dev = process.argv.includes("--dev");
 /** Serves /v1 and /healthz only, without the Remix build: an API instance for a UI elsewhere (API_URL), or tests that run before the build. */
@@ -118,6 +119,9 @@ app.use((req, res, next) => {
   if (!dev) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
   next();
 });
+
+// With ONION_URL, every HTML page names its onion twin (a stored page gets it in serveCachedPage).
+app.use(onionLocationForPages(config.onionUrl));
 
 app.get("/healthz", async (_req, res) => {
   try {
@@ -242,6 +246,7 @@ function serveCachedPage(req: IncomingMessage, res: ServerResponse, page: Cached
   const requestId = requestIdFrom(Array.isArray(forwardedId) ? forwardedId[0] : forwardedId);
   res.setHeader("X-Request-Id", requestId);
   setPageSecurityHeaders(res, cameOverHttps(req, config.trustProxy));
+  setOnionLocation(res, config.onionUrl, req.url);
   if (stopping) res.setHeader("Connection", "close");
   pageCache!.send(req, res, page);
   logAccess(req, res, requestId, started);
