@@ -3,9 +3,9 @@ import {
   PRIVACY_MESSAGES,
   deleteAccountSchema,
   deletedAccountSchema,
-  personalDataSchema,
   retentionPolicySchema,
 } from "../../contract/privacy";
+import { personalDataSchema } from "../../contract/personal-data";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";

@@ -3,7 +3,8 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { centsToUsd } from "../../contract/money";
-import { DELETED_CUSTOMER, PRIVACY_MESSAGES, type DeletedAccount, type PersonalData } from "../../contract/privacy";
+import type { PersonalData } from "../../contract/personal-data";
+import { DELETED_CUSTOMER, PRIVACY_MESSAGES, type DeletedAccount } from "../../contract/privacy";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import {

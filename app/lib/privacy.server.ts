@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { deletedAccountSchema, personalDataSchema, retentionPolicySchema } from "../../contract/privacy";
+import { personalDataSchema } from "../../contract/personal-data";
+import { deletedAccountSchema, retentionPolicySchema } from "../../contract/privacy";
 import { apiCall, apiPayload } from "./api.server";
 
 /*

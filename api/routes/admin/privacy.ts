@@ -1,6 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
-import { deletedAccountSchema, personalDataSchema, staffDeleteAccountSchema } from "../../../contract/privacy";
+import { personalDataSchema } from "../../../contract/personal-data";
+import { deletedAccountSchema, staffDeleteAccountSchema } from "../../../contract/privacy";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
