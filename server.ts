@@ -15,7 +15,7 @@ import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
-import { startOrderExpiry } from "./api/jobs";
+import { startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
@@ -35,6 +35,7 @@ import { anonymousPageCache, type CachedPage } from "./server/page-cache";
 import { cameOverHttps, contentSecurityPolicy, setPageSecurityHeaders } from "./server/security-headers";
 import { privatePages } from "./server/private-pages";
 import { routeLabeller } from "./server/route-labels";
+import { onionLocationForPages, setOnionLocation } from "./server/onion-location";
 
 const dev = process.argv.includes("--dev");
 /** Serves /v1 and /healthz only, without the Remix build: an API instance for a UI elsewhere (API_URL), or tests that run before the build. */
@@ -67,6 +68,7 @@ const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
 const notificationSender = startNotificationSender({ db: database.db, config, logger });
 const orderExpiry = startOrderExpiry({ db: database.db, logger });
+const retention = startRetention({ db: database.db, config, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
 const apiCaller = (clientIp: string): ApiCaller =>
@@ -124,6 +126,9 @@ app.use((req, res, next) => {
   if (!dev) res.setHeader("Content-Security-Policy", contentSecurityPolicy([`'nonce-${nonce}'`]));
   next();
 });
+
+// With ONION_URL, every HTML page names its onion twin (a stored page gets it in serveCachedPage).
+app.use(onionLocationForPages(config.onionUrl));
 
 // Liveness: the process answers. It does not ask the database, so an outage takes instances out of the
 // balancer (/readyz) without an orchestrator restarting every one of them.
@@ -268,6 +273,7 @@ function serveCachedPage(req: IncomingMessage, res: ServerResponse, page: Cached
   const requestId = requestIdFrom(Array.isArray(forwardedId) ? forwardedId[0] : forwardedId);
   res.setHeader("X-Request-Id", requestId);
   setPageSecurityHeaders(res, cameOverHttps(req, config.trustProxy));
+  setOnionLocation(res, config.onionUrl, req.url);
   if (stopping) res.setHeader("Connection", "close");
   pageCache!.send(req, res, page);
   logAccess(req, res, requestId, started);
@@ -297,6 +303,7 @@ async function shutdown(signal: string) {
     await mailer.stop();
     await notificationSender.stop();
     await orderExpiry.stop();
+    await retention.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

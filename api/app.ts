@@ -19,6 +19,7 @@ import { honoOf } from "./openapi";
 import { referenceRoutes } from "./routes/reference";
 import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
+import { privacyRoutes, retentionPolicyRoutes } from "./routes/privacy";
 import { orderRoutes } from "./routes/order";
 import { balanceRoutes } from "./routes/balance";
 import { spinwheelRoutes } from "./routes/spinwheel";
@@ -119,6 +120,8 @@ export function createApi(deps: ApiDeps) {
   v1.route("/", honoOf(contentRoutes));
   v1.route("/cart", honoOf(cartRoutes));
   v1.route("/user", honoOf(userRoutes));
+  v1.route("/user", honoOf(privacyRoutes));
+  v1.route("/privacy", honoOf(retentionPolicyRoutes));
   v1.route("/human-check", honoOf(humanCheckRoutes));
   v1.route("/order", honoOf(orderRoutes));
   v1.route("/balance", honoOf(balanceRoutes));

@@ -9,6 +9,9 @@ const booleanFlag = z
   })
   .transform((value) => value === "true" || value === "1" || value === "yes");
 
+/** A version 3 onion service's origin: 56 base32 characters, over http (Tor encrypts the hop itself). */
+const ONION_ORIGIN = /^http:\/\/[a-z2-7]{56}\.onion\/?$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(7400),
@@ -65,6 +68,16 @@ const envSchema = z.object({
     .optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
+  RETENTION_DAYS: z.coerce
+    .number({ invalid_type_error: "must be a whole number of days" })
+    .int("must be a whole number of days")
+    .min(1, "must be at least 1 day")
+    .max(3650, "must be at most 3650 days")
+    .default(30),
+  ONION_URL: z
+    .string()
+    .regex(ONION_ORIGIN, "must be an onion origin: http://<56 base32 characters>.onion, without a path")
+    .optional(),
 });
 
 /** Where each provider verifies a widget's answer; HUMAN_CHECK_VERIFY_URL overrides it (tests use a local fake). */
@@ -103,6 +116,10 @@ export type Config = {
   notifications: OperatorChannelsConfig;
   /** The bearer token of GET /metrics; unset, /metrics does not exist (ADR 045). */
   metricsToken: string | undefined;
+  /** How many days personal data that is no longer needed is kept (ADR 044). */
+  retentionDays: number;
+  /** The store's onion origin (no trailing slash): pages answer an Onion-Location header when set. */
+  onionUrl: string | undefined;
 };
 
 /** Where the operator's notifications go (ADR 030); an undefined channel is off. */
@@ -259,6 +276,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     },
     metricsToken: values.METRICS_TOKEN,
+    retentionDays: values.RETENTION_DAYS,
+    onionUrl: values.ONION_URL?.replace(/\/+$/, ""),
   };
 }
 

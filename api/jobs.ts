@@ -1,8 +1,10 @@
+import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import { countJobRun } from "./metrics";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
+import { RETENTION_INTERVAL_MS, applyRetention } from "./services/retention";
 
 export type JobRunner = { stop(): Promise<void> };
 
@@ -35,6 +37,39 @@ export function startOrderExpiry(
   const timer = setInterval(() => {
     if (!running) running = tick().finally(() => (running = undefined));
   }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * The retention rules (ADR 044) at start, then every `intervalMs` (an hour). Every instance may run it:
+ * applyRetention takes an advisory lock and reads when the rules last ran, so across instances they run once an hour.
+ */
+export function startRetention(
+  deps: { db: Database; config: Config; logger: Logger },
+  options: { intervalMs?: number } = {},
+): JobRunner {
+  const intervalMs = options.intervalMs ?? RETENTION_INTERVAL_MS;
+  let running: Promise<void> | undefined;
+  const tick = async () => {
+    try {
+      const result = await applyRetention(deps, { intervalMs });
+      // Counts only: what was removed is gone, and none of it belongs in a log line.
+      if (result) deps.logger.info("retention applied", { retentionDays: deps.config.retentionDays, ...result });
+    } catch (error) {
+      deps.logger.error("retention failed", { error });
+    }
+  };
+  const run = () => {
+    if (!running) running = tick().finally(() => (running = undefined));
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
   timer.unref();
   return {
     async stop() {

@@ -28,6 +28,7 @@ export const STOREFRONT_FORMS: Record<string, Record<string, ZodTypeAny>> = {
     forgot: account.forgotSchema,
     reset: account.resetSchema,
     changeUsername: account.changeUsernameSchema,
+    deleteAccount: account.deleteAccountFormSchema,
     changeEmail: account.changeEmailSchema,
     changePassword: account.changePasswordSchema,
   },

@@ -56,6 +56,11 @@ export const users = pgTable(
     totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
     /** The last 30-second step a code was accepted for: a code is never accepted twice. */
     totpLastStep: integer("totp_last_step"),
+    /**
+     * Set when the person deleted the account (or staff did at their request, ADR 044): the row stays as a
+     * tombstone for the orders and the ledger, with no name, address or password, and no token works for it.
+     */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@ import {
   type RequestFilter,
   type TicketFilter,
 } from "../../contract/admin-inbox";
+import { DELETED_CUSTOMER } from "../../contract/privacy";
 import { STAFF_AUTHOR } from "../../contract/ticket";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../db/client";
@@ -42,7 +43,10 @@ export const INBOX_MESSAGES = {
 // ---------------------------------------------------------------- tickets
 
 /** The customer's address, or the one a guest gave on the contact form. */
-const ticketEmail = sql<string>`coalesce(${users.email}, ${tickets.guestEmail})`;
+/** A deleted customer's tombstone is shown as DELETED_CUSTOMER, never as its placeholder name (ADR 044). */
+const customerEmail = sql<string>`case when ${users.deletedAt} is null then ${users.email} else ${DELETED_CUSTOMER} end`;
+const customerName = sql<string>`case when ${users.deletedAt} is null then ${users.username} else ${DELETED_CUSTOMER} end`;
+const ticketEmail = sql<string>`coalesce(${customerEmail}, ${tickets.guestEmail})`;
 /** How staff see a guest's own messages. */
 const GUEST_NAME = "Guest";
 
@@ -144,7 +148,7 @@ export type StaffTicket = Omit<StaffTicketSummary, "messages" | "lastMessage"> &
 
 export async function readStaffTicket(db: Executor, ticketId: string): Promise<StaffTicket> {
   const [row] = await db
-    .select({ ticket: tickets, email: ticketEmail, username: users.username })
+    .select({ ticket: tickets, email: ticketEmail, username: customerName })
     .from(tickets)
     .leftJoin(users, eq(users.id, tickets.userId))
     .where(eq(tickets.id, ticketId));
@@ -249,7 +253,7 @@ export async function listStaffRequests(
   const rows = await db
     .select({
       request: requests,
-      email: users.email,
+      email: customerEmail,
       productId: products.id,
       productTitle: orderProducts.title,
       optionTitle: productOptions.title,
@@ -374,7 +378,7 @@ export async function listStaffFeedback(
     .where(where);
   const pager = pagerFor(query.page, Number(total), INBOX_PAGE_SIZE);
   const rows = await db
-    .select({ review: feedback, email: users.email, productTitle: products.title })
+    .select({ review: feedback, email: customerEmail, productTitle: products.title })
     .from(feedback)
     .innerJoin(users, eq(users.id, feedback.userId))
     .innerJoin(products, eq(products.id, feedback.productId))

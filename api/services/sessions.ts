@@ -77,6 +77,8 @@ export async function userForToken(db: Executor, token: string, now = new Date()
         gt(sessions.expiresAt, now),
         // Blocking revokes every session too; this also stops a token made later (ADR 026).
         isNull(users.blockedAt),
+        // A sign-in that checked the password just before the account was deleted gets a token that never works (ADR 044).
+        isNull(users.deletedAt),
       ),
     )
     .limit(1);

@@ -16,6 +16,9 @@ import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { OnceKeyField } from "~/components/admin/once-key";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
+import { CustomerPrivacy } from "~/components/admin/customer-privacy";
+import { deleteCustomerAccount } from "~/lib/privacy.server";
+import { staffDeleteAccountSchema } from "../../contract/privacy";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.customer.email ?? "Customer"} | Back office` },
@@ -37,7 +40,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { ...page, canChange: me.areas.includes("customersWrite"), onceKey: newOnceKey() };
 }
 
-type Intent = "balance" | "block" | "unblock";
+type Intent = "balance" | "block" | "unblock" | "delete";
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context, "customersWrite");
@@ -45,7 +48,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/admin/customers/${encodeURIComponent(customerId)}`;
   const formData = await request.formData();
   const requested = formData.get("intent");
-  const intent: Intent = requested === "block" || requested === "unblock" ? requested : "balance";
+  const intent: Intent =
+    requested === "block" || requested === "unblock" || requested === "delete" ? requested : "balance";
+
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: staffDeleteAccountSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const answer = await deleteCustomerAccount(context, request, customerId, submission.value);
+    if (!answer.ok) {
+      const { result, status } = replyFromApi(submission, answer, { fields: ["reason"] });
+      return data({ intent, result }, { status });
+    }
+    return redirectWithSuccess(context, "/admin/customers", answer.message);
+  }
 
   if (intent === "balance") {
     const submission = parseWithZod(formData, { schema: balanceAdjustmentSchema });
@@ -187,6 +202,7 @@ const findOrderHref = (orderId: string) => `/find-order?id=${encodeURIComponent(
 
 export default function CustomerPage() {
   const { customer, orders, tickets, ledger, canChange, onceKey } = useLoaderData<typeof loader>();
+  const deleteResult = useLastResult("delete");
   const location = useLocation();
   const listHref = (name: ListName, page: number) => {
     const kept = new URLSearchParams(location.search);
@@ -239,6 +255,9 @@ export default function CustomerPage() {
         <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           <BalanceForm onceKey={onceKey} />
           <BlockForm blocked={customer.blocked} />
+          {customer.role === "customer" && (
+            <CustomerPrivacy customerId={customer._id} balance={customer.balance} lastResult={deleteResult} />
+          )}
         </div>
       )}
 

@@ -2,18 +2,28 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal/legal-page";
 import { pageMeta } from "~/components/legal/page-meta";
+import { RetentionSections } from "~/components/legal/retention-sections";
 import { readLegalDocument } from "~/lib/content.server";
+import { readRetentionPolicy } from "~/lib/privacy.server";
 import type { RouteHandle } from "~/root";
 
 export const handle: RouteHandle = { hideChrome: true };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  return { document: await readLegalDocument(context, "privacy-policy") };
+  const [document, retention] = await Promise.all([
+    readLegalDocument(context, "privacy-policy"),
+    readRetentionPolicy(context),
+  ]);
+  return { document, retentionDays: retention.retentionDays };
 }
 
 export default function PrivacyPolicy() {
-  const { document } = useLoaderData<typeof loader>();
-  return <LegalPage title={document.title} paragraphs={document.paragraphs} current="/privacy-policy" />;
+  const { document, retentionDays } = useLoaderData<typeof loader>();
+  return (
+    <LegalPage title={document.title} paragraphs={document.paragraphs} current="/privacy-policy">
+      <RetentionSections days={retentionDays} />
+    </LegalPage>
+  );
 }
 
 export const meta: MetaFunction = () =>

@@ -7,13 +7,22 @@ import {
   changeEmailSchema,
   changePasswordSchema,
   changeUsernameSchema,
+  deleteAccountFormSchema,
   SECRET_FIELDS,
 } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { changeEmail, changePassword, changeUsername } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import type { ApiFailure } from "~/lib/api.server";
-import { headersWithCookies, requireUser, sessionCookies } from "~/lib/session.server";
+import { deleteMyAccount } from "~/lib/privacy.server";
+import {
+  clearedSessionCookies,
+  headersWithCookies,
+  requireProfile,
+  requireUser,
+  sessionCookies,
+} from "~/lib/session.server";
+import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
@@ -26,19 +35,25 @@ const CURRENT_PASSWORD_HINT =
   "Not needed within 10 minutes of signing in, or if your account was made at checkout and you never set a password.";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const user = await requireUser(request, context);
-  return { username: user.username, email: user.email };
+  const profile = await requireProfile(request, context);
+  return { username: profile.username, email: profile.email, balance: profile.balance };
 }
 
-type Intent = "username" | "email" | "password";
+type Intent = "username" | "email" | "password" | "delete";
 
-const schemaByIntent = { username: changeUsernameSchema, email: changeEmailSchema, password: changePasswordSchema };
+const schemaByIntent = {
+  username: changeUsernameSchema,
+  email: changeEmailSchema,
+  password: changePasswordSchema,
+  delete: deleteAccountFormSchema,
+};
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const formData = await request.formData();
   const requested = formData.get("intent");
-  const intent: Intent = requested === "email" || requested === "password" ? requested : "username";
+  const intent: Intent =
+    requested === "email" || requested === "password" || requested === "delete" ? requested : "username";
   const submission = parseWithZod(formData, { schema: schemaByIntent[intent] });
 
   // A refused form comes back to its own card only; the other two stay as they were.
@@ -51,6 +66,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   };
 
   const command = submission.value;
+  if (command.intent === "delete") {
+    const answer = await deleteMyAccount(context, request, { password: command.password });
+    if (!answer.ok) return apiRefusal(answer, ["password"]);
+    // The account is gone and its sessions with it: this browser forgets the token too.
+    return redirectWithSuccess(context, "/", answer.message, {
+      headers: headersWithCookies(await clearedSessionCookies(context)),
+    });
+  }
   if (command.intent === "username") {
     const answer = await changeUsername(context, request, { username: command.username });
     if (!answer.ok) return apiRefusal(answer, ["username"]);
@@ -178,8 +201,42 @@ function PasswordForm() {
   );
 }
 
+/** A plain link: the browser saves the file, with or without JavaScript. */
+function DownloadData() {
+  return (
+    <a
+      href="/settings/export"
+      download
+      className="self-start rounded-md border border-slate-300 px-4 py-2 font-semibold text-brand-700 hover:bg-slate-50"
+    >
+      Download my data
+    </a>
+  );
+}
+
+function DeleteAccountForm({ balance }: { balance: number }) {
+  const [form, fields] = useServerForm<z.input<typeof deleteAccountFormSchema>>(FORM_CONSTRAINTS.deleteAccount, {
+    id: "settings-delete",
+    lastResult: useLastResult("delete"),
+  });
+  return (
+    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
+      <FormErrors form={form} />
+      <p className="text-sm font-semibold text-red-800" data-testid="forfeit-warning">
+        {balance > 0
+          ? `Your remaining balance of ${formatUsd(balance)} is forfeited: it is not paid out.`
+          : "Any balance left on the account is forfeited: it is not paid out."}
+      </p>
+      <TextField label="Your password" meta={fields.password} type="password" autoComplete="current-password" />
+      <SubmitButton intent="delete" pendingText="Deleting…">
+        Delete my account
+      </SubmitButton>
+    </Form>
+  );
+}
+
 export default function SettingsPage() {
-  const { username, email } = useLoaderData<typeof loader>();
+  const { username, email, balance } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-10">
       <h1 className="text-3xl font-bold">Settings</h1>
@@ -199,6 +256,20 @@ export default function SettingsPage() {
       </SettingsCard>
       <SettingsCard id="settings-password-title" title="Password" description="Choose a new password for your account.">
         <PasswordForm />
+      </SettingsCard>
+      <SettingsCard
+        id="settings-data-title"
+        title="Your data"
+        description="Everything we hold about you: profile, orders and their credentials, tickets, requests, feedback, balance, coupons, sessions and devices, as a JSON file."
+      >
+        <DownloadData />
+      </SettingsCard>
+      <SettingsCard
+        id="settings-delete-title"
+        title="Delete my account"
+        description="Signs you out everywhere and removes your name, email and password. Orders stay in the store's books without them; your reviews and ticket messages stay, from 'Deleted customer'. This cannot be undone."
+      >
+        <DeleteAccountForm balance={balance} />
       </SettingsCard>
     </div>
   );

@@ -197,6 +197,8 @@ test.describe("request ids", () => {
     const page = await fetch(`${base}/faqs`);
     expect(page.status).toBe(200);
     const requestId = page.headers.get("x-request-id") ?? "";
+    // Without ONION_URL no page names an onion twin (with it: tests/e2e/privacy.spec.ts).
+    expect(page.headers.get("onion-location")).toBeNull();
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
     // The access line is written once the answer is sent.
     await expect.poll(() => lines().some((line) => line.requestId === requestId && line.message === "http")).toBe(true);

@@ -39,6 +39,8 @@ const env: NodeJS.ProcessEnv = {
   // The operator's notices land in the outbox beside the customers' mail; specs read mail by recipient.
   OPERATOR_EMAIL: E2E_OPERATOR_EMAIL,
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
+  // Pages name their onion twin (tests/e2e/privacy.spec.ts); the request-id test's own server runs without it.
+  ONION_URL: `http://${"e2e".repeat(18)}ab.onion`,
 };
 
 // The back office's specs sign in as an owner made the way an operator makes the first one.

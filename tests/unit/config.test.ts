@@ -143,3 +143,35 @@ describe("loadConfig", () => {
     expect(config.sessionSecrets).toEqual([longSecret, older]);
   });
 });
+
+describe("RETENTION_DAYS and ONION_URL (issue 29)", () => {
+  const onion = `http://${"a2".repeat(28)}.onion`;
+
+  it("keeps personal data 30 days unless told otherwise, and has no onion origin by default", () => {
+    expect(configFor({ DATA_DIR: dataDir })).toMatchObject({ retentionDays: 30, onionUrl: undefined });
+    expect(configFor({ DATA_DIR: dataDir, RETENTION_DAYS: "7" }).retentionDays).toBe(7);
+  });
+
+  it.each(["0", "-3", "1.5", "thirty", "4000"])("refuses RETENTION_DAYS=%s with a clear line", (value) => {
+    expect(configErrorFor({ DATA_DIR: dataDir, RETENTION_DAYS: value }).message).toMatch(
+      /^Invalid configuration: RETENTION_DAYS must be (a whole number of days|at least 1 day|at most 3650 days)$/,
+    );
+  });
+
+  it("takes a v3 onion origin, with or without its slash", () => {
+    expect(configFor({ DATA_DIR: dataDir, ONION_URL: onion }).onionUrl).toBe(onion);
+    expect(configFor({ DATA_DIR: dataDir, ONION_URL: `${onion}/` }).onionUrl).toBe(onion);
+  });
+
+  it.each([
+    ["https", onion.replace("http:", "https:")],
+    ["a short name", "http://abcdef.onion"],
+    ["upper case", onion.toUpperCase()],
+    ["a path", `${onion}/shop`],
+    ["a clear-web origin", "http://store.example"],
+  ])("refuses an ONION_URL with %s", (_, value) => {
+    expect(configErrorFor({ DATA_DIR: dataDir, ONION_URL: value }).message).toBe(
+      "Invalid configuration: ONION_URL must be an onion origin: http://<56 base32 characters>.onion, without a path",
+    );
+  });
+});

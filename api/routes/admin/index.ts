@@ -3,6 +3,7 @@ import { catalogueRoutes } from "./catalogue";
 import { couponRoutes } from "./coupons";
 import { contentAdminRoutes } from "./content";
 import { customerRoutes } from "./customers";
+import { adminPrivacyRoutes } from "./privacy";
 import { inboxRoutes } from "./inbox";
 import { securityRoutes } from "./security";
 import { keyRoutes } from "./keys";
@@ -19,6 +20,7 @@ export const adminRoutes = apiRouter()
   .route("/", stockRoutes)
   .route("/", keyRoutes)
   .route("/", customerRoutes)
+  .route("/", adminPrivacyRoutes)
   .route("/", couponRoutes)
   .route("/", notificationRoutes)
   .route("/", inboxRoutes)

@@ -32,6 +32,7 @@ export const FORM_CONSTRAINTS = {
     intent: { required: true },
     username: { required: true, minLength: 3, maxLength: 64, pattern: "^(?=.*(?:^[A-Za-z0-9._@+\\-]+$)).*$" },
   },
+  deleteAccount: { password: { required: true, minLength: 1, maxLength: 4096 }, intent: { required: true } },
   changeEmail: {
     intent: { required: true },
     email: { required: true, minLength: 1, maxLength: 254 },

@@ -13,6 +13,7 @@ import {
   resetCodeField,
   usernameField,
 } from "../../../contract/account";
+import { deleteAccountSchema } from "../../../contract/privacy";
 
 /*
  * One schema per account form. The action parses the post with it; the browser never loads it (ADR 032): its
@@ -94,6 +95,9 @@ export const changePasswordSchema = z
     currentPassword: currentPasswordField,
   })
   .superRefine(passwordsMatch);
+
+/** Deleting the account (issue 29): the password, as the API checks it. */
+export const deleteAccountFormSchema = deleteAccountSchema.extend({ intent: z.literal("delete") });
 
 /** Fields whose values never travel back to the page in a failed submission's reply. */
 export const SECRET_FIELDS = ["password", "password2", "currentPassword"];

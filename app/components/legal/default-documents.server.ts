@@ -70,14 +70,6 @@ We use only the cookies the store needs to work: one that keeps you signed in, o
 
 Payment providers receive what they need to process a payment. Our email provider delivers the messages we send you. Nobody else receives your data unless the law requires it.
 
-## How long we keep it
-
-Account and order data are kept while your account exists and for as long as accounting law requires after that. Technical logs are deleted within 30 days.
-
-## Your rights
-
-You can ask for a copy of your data, ask us to correct it, or ask us to delete your account. Open a support ticket from your account and we reply within 24 hours.
-
 ## Changes
 
 We may update this policy. The version shown here is the one in force.`,

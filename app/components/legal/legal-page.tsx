@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { STORE_NAME } from "./page-meta";
 import { blocksOf } from "./document-blocks";
 
@@ -13,7 +14,18 @@ const LEGAL_LINKS = [
  * A legal document on a quiet page of its own. The store's header and footer are hidden here
  * (spec), so the page brings its own way back to the store and to the other documents.
  */
-export function LegalPage({ title, paragraphs, current }: { title: string; paragraphs: string[]; current: string }) {
+export function LegalPage({
+  title,
+  paragraphs,
+  current,
+  children,
+}: {
+  title: string;
+  paragraphs: string[];
+  current: string;
+  /** Sections the store states itself, after the editable text (the privacy policy's retention, ADR 044). */
+  children?: ReactNode;
+}) {
   const blocks = blocksOf(paragraphs, title);
   return (
     <div className="min-h-screen bg-white">
@@ -51,6 +63,7 @@ export function LegalPage({ title, paragraphs, current }: { title: string; parag
             }
             return <p key={key}>{block.text}</p>;
           })}
+          {children}
         </div>
       </div>
 

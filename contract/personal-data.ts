@@ -1,0 +1,125 @@
+import { z } from "zod";
+import { orderStatusSchema } from "./order";
+
+/*
+ * A customer's data export (issue 29, ADR 044): the answer of /v1/user/export and /v1/admin/customers/{id}/export,
+ * read by the server's /v1 client only. Apart from contract/privacy.ts so no page's browser bundle carries it.
+ */
+
+const usd = z.number();
+const instant = z.string();
+
+/** Everything the store holds about one customer, without any secret of theirs (no token, hash or password hash). */
+export const personalDataSchema = z.object({
+  exportedAt: instant,
+  profile: z.object({
+    _id: z.string(),
+    username: z.string(),
+    email: z.string(),
+    balance: usd,
+    created: instant,
+  }),
+  orders: z.array(
+    z.object({
+      _id: z.string(),
+      status: orderStatusSchema,
+      createdAt: instant,
+      paidAt: instant.nullable(),
+      subtotal: usd,
+      discount: usd,
+      price: usd,
+      paymentMethod: z.string(),
+      coupon: z.string().nullable(),
+      message: z.string(),
+      email: z.string(),
+      products: z.array(
+        z.object({
+          _id: z.string(),
+          title: z.string(),
+          subtitle: z.string(),
+          durationDays: z.number().int(),
+          quantity: z.number().int(),
+          unitPrice: usd,
+          price: usd,
+          refunded: usd,
+          credentials: z.array(
+            z.object({
+              username: z.string(),
+              password: z.string(),
+              deliveredAt: instant,
+              warrantyEndsAt: instant.nullable(),
+              replacedAt: instant.nullable(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+  tickets: z.array(
+    z.object({
+      _id: z.string(),
+      orderId: z.string(),
+      subject: z.string(),
+      status: z.enum(["open", "closed"]),
+      createdAt: instant,
+      messages: z.array(z.object({ from: z.enum(["you", "Admin"]), message: z.string(), timestamp: instant })),
+    }),
+  ),
+  requests: z.array(
+    z.object({
+      _id: z.string(),
+      kind: z.enum(["replacement", "other"]),
+      orderId: z.string(),
+      message: z.string(),
+      status: z.enum(["pending", "completed", "rejected"]),
+      answer: z.string().nullable(),
+      createdAt: instant,
+      resolvedAt: instant.nullable(),
+    }),
+  ),
+  feedback: z.array(
+    z.object({
+      _id: z.string(),
+      product: z.string(),
+      stars: z.number().int(),
+      message: z.string(),
+      reply: z.string().nullable(),
+      createdAt: instant,
+    }),
+  ),
+  ledger: z.array(
+    z.object({
+      _id: z.string(),
+      type: z.enum(["in", "out", "refund", "adjustment"]),
+      amount: usd,
+      balanceAfter: usd,
+      note: z.string(),
+      orderId: z.string().nullable(),
+      createdAt: instant,
+    }),
+  ),
+  coupons: z.array(
+    z.object({
+      code: z.string(),
+      kind: z.enum(["percent", "fixed"]),
+      amount: z.number(),
+      source: z.enum(["admin", "slots"]),
+      active: z.boolean(),
+      used: z.boolean(),
+      expiresAt: instant.nullable(),
+      createdAt: instant,
+    }),
+  ),
+  spins: z.array(z.object({ discountPercent: z.number().int(), coupon: z.string(), createdAt: instant })),
+  sessions: z.array(
+    z.object({
+      createdAt: instant,
+      lastUsedAt: instant,
+      expiresAt: instant,
+      userAgent: z.string().nullable(),
+      current: z.boolean(),
+    }),
+  ),
+  devices: z.array(z.object({ createdAt: instant, lastUsedAt: instant })),
+});
+export type PersonalData = z.infer<typeof personalDataSchema>;
