@@ -36,7 +36,7 @@ import {
   removeFromServerCart,
   updateServerCartLine,
 } from "../services/server-cart";
-import { optionWithProductSchema } from "./catalogue";
+import { optionWithProductSchema } from "../../contract/answers/catalogue";
 
 /** One cart line as clients send it; the server cart's add and update can reuse it. */
 export const cartLineSchema = z.object({

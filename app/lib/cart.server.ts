@@ -2,7 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { CART_LINE_LIMIT, QUANTITY_LIMIT } from "../../contract/order";
 import { apiCall, ApiUnavailableError, optionalText } from "./api.server";
-import { subOptionSchema } from "./catalogue.server";
+import { subOptionSchema } from "../../contract/answers/catalogue";
 import { cookiesOf, type StoredCartLines } from "./cookies.server";
 
 /*

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { type PaymentGateway, gatewayListSchema } from "../../contract/answers/content";
 import { type OrderStatus, orderStatusSchema } from "../../contract/order";
 import { apiCall, apiPayload, type ApiResult, optionalText } from "./api.server";
 import type { CartItem } from "./cart.server";
@@ -47,12 +48,11 @@ export function readOrder(context: AppLoadContext, request: Request, orderId: st
   return apiCall(context, { path: `/v1/order/read/${encodeURIComponent(orderId)}`, request, payload: orderSchema });
 }
 
-const gatewaySchema = z.object({ name: z.string(), label: z.string(), status: z.boolean() });
-export type PaymentGateway = z.infer<typeof gatewaySchema>;
+export type { PaymentGateway };
 
 /** The gateways that can take a payment now, in the shop's order. */
 export async function listEnabledGateways(context: AppLoadContext): Promise<PaymentGateway[]> {
-  const result = await apiCall(context, { path: "/v1/payment_gateway/read", payload: z.array(gatewaySchema) });
+  const result = await apiCall(context, { path: "/v1/payment_gateway/read", answer: gatewayListSchema });
   // The spec reads failures of such lists as empty; the panel then says no method is available.
   if (!result.ok) return [];
   return result.payload.filter((gateway) => gateway.status);
