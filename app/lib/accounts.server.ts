@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { mergedCartSchema } from "../../contract/answers/cart";
 import { apiCall, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
 
@@ -132,7 +133,7 @@ export function mergeGuestCart(context: AppLoadContext, token: string, cartItems
     path: "/v1/cart/merge",
     token,
     body: { cartItems },
-    payload: z.object({ skipped: z.array(z.string()).default([]) }),
+    answer: mergedCartSchema,
   });
 }
 

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
+import { couponPriceSchema } from "../../contract/answers/cart";
 import { type PaymentGateway, gatewayListSchema } from "../../contract/answers/content";
 import { type OrderStatus, orderStatusSchema } from "../../contract/order";
 import { apiCall, apiPayload, type ApiResult, optionalText } from "./api.server";
@@ -59,10 +60,8 @@ export async function listEnabledGateways(context: AppLoadContext): Promise<Paym
 }
 
 /** The cart's price after `coupon` (USD); an empty coupon answers the plain price. */
-const priceSchema = z.number();
-
 export function applyCoupon(context: AppLoadContext, request: Request, coupon: string) {
-  return apiCall(context, { path: "/v1/cart/applyCoupon", request, body: { coupon }, payload: priceSchema });
+  return apiCall(context, { path: "/v1/cart/applyCoupon", request, body: { coupon }, answer: couponPriceSchema });
 }
 
 /** The guest variant: the cart travels with the call. A signed-in request still counts per-user coupons. */
@@ -71,7 +70,7 @@ export function applyCouponPublic(context: AppLoadContext, request: Request, car
     path: "/v1/cart/applyCouponPublic",
     request,
     body: { cartItems, coupon },
-    payload: priceSchema,
+    answer: couponPriceSchema,
   });
 }
 
