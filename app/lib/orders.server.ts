@@ -2,8 +2,16 @@ import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { couponPriceSchema } from "../../contract/answers/cart";
 import { type PaymentGateway, gatewayListSchema } from "../../contract/answers/content";
-import { type OrderStatus, orderStatusSchema } from "../../contract/order";
-import { apiCall, apiPayload, type ApiResult, optionalText } from "./api.server";
+import {
+  type Order,
+  type OrderLine,
+  keyRedeemedSchema,
+  orderCreatedSchema,
+  orderPageSchema,
+  orderSchema,
+} from "../../contract/answers/order";
+import type { OrderStatus } from "../../contract/order";
+import { apiCall, apiPayload, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
 
 /*
@@ -12,41 +20,13 @@ import type { CartItem } from "./cart.server";
  * (sold out, coupon used up, 429) as a form error; 5xx and broken answers are thrown by apiCall.
  */
 
-const orderProductSchema = z.object({
-  product: z.string(),
-  productOption: z.string(),
-  title: z.string(),
-  subtitle: optionalText,
-  picture: optionalText,
-  description: optionalText,
-  fullFillmode: z.enum(["manual", "auto"]),
-  deliveryNotes: optionalText,
-  creds: z.array(z.string()),
-  /** Each credential's index for a replacement request (ADR 020). */
-  credIndexes: z.array(z.number().int()).default([]),
-  isReplacement: z.boolean(),
-  /** Refunded to the balance by staff: its credentials were withdrawn. */
-  refunded: z.boolean().default(false),
-  price: z.number(),
-  quantity: z.number().int(),
-  duration: z.number().int(),
-  expiry: z.string().nullable(),
-});
-export type OrderProduct = z.infer<typeof orderProductSchema>;
-
-const orderSchema = z.object({
-  _id: z.string(),
-  status: orderStatusSchema,
-  createdAt: z.string(),
-  price: z.number(),
-  paymentMethod: z.string(),
-  products: z.array(orderProductSchema),
-});
-export type Order = z.infer<typeof orderSchema>;
+export type { Order };
+/** A line of an order. */
+export type OrderProduct = OrderLine;
 
 /** One order by its id; 400 (malformed id), 404 and 429 come back as failures for the page to word. */
 export function readOrder(context: AppLoadContext, request: Request, orderId: string): Promise<ApiResult<Order>> {
-  return apiCall(context, { path: `/v1/order/read/${encodeURIComponent(orderId)}`, request, payload: orderSchema });
+  return apiCall(context, { path: `/v1/order/read/${encodeURIComponent(orderId)}`, request, answer: orderSchema });
 }
 
 export type { PaymentGateway };
@@ -74,8 +54,6 @@ export function applyCouponPublic(context: AppLoadContext, request: Request, car
   });
 }
 
-const createdOrderSchema = z.object({ orderId: z.string(), paymentUrl: z.string().url().optional() });
-
 export type OrderRequest = { coupon: string; paymentMethod: string; message: string };
 
 /** Creates the order from the signed-in customer's server cart. */
@@ -85,7 +63,7 @@ export function createOrder(context: AppLoadContext, request: Request, input: Or
     request,
     idempotencyKey,
     body: { ...input, isGuest: false },
-    payload: createdOrderSchema,
+    answer: orderCreatedSchema,
   });
 }
 
@@ -103,7 +81,7 @@ export function createGuestOrder(
     path: "/v1/order/create",
     idempotencyKey,
     body: { ...order, isGuest: true, "g-recaptcha-response": humanCheck },
-    payload: createdOrderSchema,
+    answer: orderCreatedSchema,
   });
 }
 
@@ -113,7 +91,7 @@ export function redeemKey(context: AppLoadContext, input: { email: string; key: 
   return apiCall(context, {
     path: "/v1/order/redeemKey",
     body: { ...fields, "g-recaptcha-response": humanCheck },
-    payload: z.object({ orderId: z.string() }),
+    answer: keyRedeemedSchema,
   });
 }
 
@@ -146,15 +124,6 @@ export function submitSandboxPayment(context: AppLoadContext, paymentId: string,
   });
 }
 
-const pagerSchema = z.object({
-  page: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
-export type OrderPager = z.infer<typeof pagerSchema>;
-
 export type OrderListQuery = {
   page: number;
   search: string;
@@ -168,6 +137,6 @@ export function listMyOrders(context: AppLoadContext, request: Request, query: O
     path: "/v1/order/read",
     request,
     body: { ...query, status: query.status ?? "" },
-    payload: z.object({ records: z.array(orderSchema), pager: pagerSchema }),
+    answer: orderPageSchema,
   });
 }
