@@ -26,3 +26,6 @@ export const isoDateSchema = z.string().describe("ISO 8601");
 
 /** A row's public id: 22 base64url characters. */
 export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN).describe("a 22-character id");
+
+/** The payload of an answer that carries none: its message says what happened. */
+export const noPayloadSchema = z.null();
