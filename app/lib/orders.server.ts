@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
 import { couponPriceSchema } from "../../contract/answers/cart";
+import { type SandboxPayment, sandboxPaymentSchema, sandboxSubmittedSchema } from "../../contract/answers/webhooks";
 import { type PaymentGateway, gatewayListSchema } from "../../contract/answers/content";
 import {
   type Order,
@@ -95,19 +95,12 @@ export function redeemKey(context: AppLoadContext, input: { email: string; key: 
   });
 }
 
-const sandboxPaymentSchema = z.object({
-  paymentId: z.string(),
-  orderId: z.string().nullable(),
-  purpose: z.enum(["order", "topup"]),
-  amount: z.number(),
-  status: z.string(),
-});
-export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+export type { SandboxPayment };
 
 export function readSandboxPayment(context: AppLoadContext, paymentId: string): Promise<ApiResult<SandboxPayment>> {
   return apiCall(context, {
     path: `/v1/sandbox/payments/${encodeURIComponent(paymentId)}`,
-    payload: sandboxPaymentSchema,
+    answer: sandboxPaymentSchema,
   });
 }
 
@@ -116,11 +109,7 @@ export function submitSandboxPayment(context: AppLoadContext, paymentId: string,
     path: `/v1/sandbox/payments/${encodeURIComponent(paymentId)}/${action}`,
     method: "POST",
     body: {},
-    payload: z.object({
-      outcome: z.enum(["applied", "duplicate", "ignored"]),
-      orderId: z.string().nullable(),
-      purpose: z.enum(["order", "topup"]),
-    }),
+    answer: sandboxSubmittedSchema,
   });
 }
 
