@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { publicIdSchema, usdSchema } from "./common";
+import { fulfilModeSchema, publicIdSchema, usdSchema } from "./common";
 
 /* The catalogue's answers: categories, products and their options (GET /v1/category/read, /v1/product/*). */
 
@@ -53,7 +53,7 @@ export const productSchema = z.object({
   minQuantity: z.number().int(),
   maxQuantity: z.number().int().nullable().describe("null: no product limit"),
   categoryIds: z.array(publicIdSchema),
-  fullFillmode: z.enum(["auto", "manual"]),
+  fullFillmode: fulfilModeSchema,
   rating: z
     .object({ average: z.number(), count: z.number().int() })
     .describe("visible feedback: average stars to one decimal (0 with none) and how many"),

@@ -29,3 +29,8 @@ export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN).describe("a 22
 
 /** The payload of an answer that carries none: its message says what happened. */
 export const noPayloadSchema = z.null();
+
+/** How a product is delivered: `auto` from stock at payment, `manual` by staff. */
+export const fulfilModeSchema = z
+  .enum(["auto", "manual"])
+  .describe("`auto`: from stock at payment; `manual`: by staff");

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../browser/order";
-import { isoDateSchema, pagerSchema, publicIdSchema, usdSchema } from "./common";
+import { fulfilModeSchema, isoDateSchema, pagerSchema, publicIdSchema, usdSchema } from "./common";
 
 /* The orders' answers: checkout, key redemption, one order, the customer's list, the recent-purchases toast. */
 
@@ -12,7 +12,7 @@ export const orderLineSchema = z.object({
   subtitle: z.string().describe("the warranty's title"),
   picture: z.string(),
   description: z.string(),
-  fullFillmode: z.enum(["auto", "manual"]),
+  fullFillmode: fulfilModeSchema,
   deliveryNotes: z.string(),
   creds: z.array(z.string()).describe("the delivered credentials; [] while pending"),
   credIndexes: z
