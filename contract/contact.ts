@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { emailField } from "./account";
 import { PUBLIC_ID_PATTERN } from "./ids";
-import { ticketConversationSchema, ticketMessageField } from "./ticket";
+import { ticketMessageField } from "./ticket";
 
 /*
  * Guest support (ADR 039): the contact form opens a ticket with an email and no account; the guest reads and
@@ -32,9 +32,5 @@ export const contactOpenSchema = z.object({
 });
 
 export const contactReplySchema = z.object({ message: ticketMessageField });
-
-/** The conversation as its guest sees it: staff write as 'Admin', the guest as 'You'. */
-export const guestTicketSchema = ticketConversationSchema;
-export type GuestTicket = z.infer<typeof guestTicketSchema>;
 
 export const GUEST_AUTHOR = "You";

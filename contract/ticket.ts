@@ -25,14 +25,3 @@ export const ticketMessageField = z
   .trim()
   .min(1, "Message is required")
   .max(TICKET_MESSAGE_MAX_LENGTH, `The message is at most ${TICKET_MESSAGE_MAX_LENGTH} characters`);
-
-/** A ticket's conversation as its customer reads it: an account's ticket (/v1/ticket) or a guest's (/v1/contact). */
-export const ticketConversationSchema = z.object({
-  _id: z.string(),
-  orderId: z.string(),
-  subject: z.string(),
-  status: z.enum(["open", "closed"]),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  messages: z.array(z.object({ _id: z.string(), username: z.string(), message: z.string(), timestamp: z.string() })),
-});

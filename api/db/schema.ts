@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../../contract/answers/webhooks";
 import { ORDER_STATUSES } from "../../contract/order";
 import { REQUEST_STATUSES } from "../../contract/browser/request";
 import { TICKET_STATUSES } from "../../contract/browser/ticket";
@@ -534,7 +535,7 @@ export const payments = pgTable(
   "payments",
   {
     id: id(),
-    purpose: text("purpose", { enum: ["order", "topup"] }).notNull(),
+    purpose: text("purpose", { enum: PAYMENT_PURPOSES }).notNull(),
     orderId: text("order_id").references(() => orders.id),
     userId: text("user_id")
       .notNull()
@@ -543,9 +544,7 @@ export const payments = pgTable(
     providerReference: text("provider_reference"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
-    status: text("status", { enum: ["pending", "paid", "failed", "expired", "refunded"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     checkoutUrl: text("checkout_url"),
     /** Set when staff confirmed the payment by hand because the provider's webhook never came. */
     confirmedByUserId: text("confirmed_by_user_id").references(() => users.id, { onDelete: "set null" }),

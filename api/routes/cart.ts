@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import {
-  CART_LINE_LIMIT,
-  couponField,
-  DURATION_MAX_DAYS,
-  orderStatusSchema,
-  QUANTITY_LIMIT,
-} from "../../contract/order";
+  cartSchema,
+  couponPriceSchema,
+  mergedCartSchema,
+  cartQuoteSchema,
+  reclaimedLinesSchema,
+} from "../../contract/answers/cart";
+import { PUBLIC_ID_PATTERN } from "../../contract/ids";
+import { CART_LINE_LIMIT, couponField, DURATION_MAX_DAYS, QUANTITY_LIMIT } from "../../contract/order";
 import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
@@ -18,9 +19,7 @@ import {
   jsonBody,
   optionallySignedIn,
   pathParams,
-  publicIdSchema,
   signedIn,
-  usdSchema,
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { quoteCart } from "../services/cart";
@@ -36,7 +35,6 @@ import {
   removeFromServerCart,
   updateServerCartLine,
 } from "../services/server-cart";
-import { optionWithProductSchema } from "./catalogue";
 
 /** One cart line as clients send it; the server cart's add and update can reuse it. */
 export const cartLineSchema = z.object({
@@ -58,32 +56,12 @@ const quoteSchema = z.object({
 });
 
 const reclaimSchema = z.object({ orderId: z.string().regex(PUBLIC_ID_PATTERN, "Invalid order id") });
-const reclaimAnswerSchema = z.object({
-  status: orderStatusSchema,
-  cartItems: z.array(cartLineSchema),
-});
 /** As the order lookup: order ids are unguessable, and a guest's browser asks only while its order is open. */
 const RECLAIM_RULE = { name: "cart-reclaim:ip", limit: 120, windowMs: 15 * 60_000 };
 
 const updateSchema = cartLineSchema.pick({ optionId: true, quantity: true });
 const couponSchema = z.object({ coupon: couponField });
 const publicCouponSchema = quoteSchema.extend({ coupon: couponSchema.shape.coupon });
-
-const pricedLineSchema = z
-  .object({
-    quantity: z.number().int(),
-    duration: z.number().int(),
-    price: usdSchema.openapi({ description: "unit price of the duration × quantity, USD" }),
-    soldOut: z.boolean(),
-    option: optionWithProductSchema,
-  })
-  .openapi("PricedCartLine");
-const cartSchema = z.object({ cartItems: z.array(pricedLineSchema), cartPrice: usdSchema });
-const quoteAnswerSchema = cartSchema.extend({
-  dropped: z.array(publicIdSchema).openapi({ description: "optionIds of lines that cannot be sold" }),
-});
-const mergeAnswerSchema = cartSchema.extend({ skipped: z.array(publicIdSchema) });
-const priceSchema = usdSchema.openapi({ description: "the cart's price after the coupon, USD" });
 
 const CART = ["Cart"];
 const userCart = (summary: string, failures = {}) =>
@@ -102,7 +80,7 @@ export const cartRoutes = apiRouter()
       tags: CART,
       summary: "Price cart lines (the guest cookie cart)",
       request: { body: jsonBody(quoteSchema) },
-      responses: answers(200, quoteAnswerSchema, "the priced lines", BAD_INPUT),
+      responses: answers(200, cartQuoteSchema, "the priced lines", BAD_INPUT),
     }),
     async (c) => {
       const { cartItems } = c.req.valid("json");
@@ -185,7 +163,7 @@ export const cartRoutes = apiRouter()
       summary: "Add the guest cookie cart's lines at sign-in, in one transaction",
       security: signedIn,
       request: { body: jsonBody(quoteSchema) },
-      responses: answers(200, mergeAnswerSchema, "the cart now; `skipped` lists lines that cannot be sold", {
+      responses: answers(200, mergedCartSchema, "the cart now; `skipped` lists lines that cannot be sold", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
       }),
@@ -208,7 +186,7 @@ export const cartRoutes = apiRouter()
       request: { body: jsonBody(reclaimSchema) },
       responses: answers(
         200,
-        reclaimAnswerSchema,
+        reclaimedLinesSchema,
         "the order's status; `cartItems` holds its lines once it ended unpaid (cancelled or expired)",
         { ...BAD_INPUT, 404: "`Order not found`", 429: "too many lookups from this address" },
       ),
@@ -229,7 +207,7 @@ export const cartRoutes = apiRouter()
       summary: "Price the customer's cart with a coupon (an empty coupon removes it)",
       security: signedIn,
       request: { body: jsonBody(couponSchema) },
-      responses: answers(200, priceSchema, "the price; the message says what was saved", {
+      responses: answers(200, couponPriceSchema, "the price; the message says what was saved", {
         400: "coupon refused (unknown, expired, minimum amount, products)",
         ...UNAUTHORIZED,
         409: "coupon used up, or already used by this customer",
@@ -249,7 +227,7 @@ export const cartRoutes = apiRouter()
       summary: "Price a guest cart with a coupon",
       security: optionallySignedIn,
       request: { body: jsonBody(publicCouponSchema) },
-      responses: answers(200, priceSchema, "the price; the message says what was saved", {
+      responses: answers(200, couponPriceSchema, "the price; the message says what was saved", {
         400: "bad input, or coupon refused",
         409: "coupon used up, or already used by this customer",
       }),

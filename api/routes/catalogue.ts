@@ -1,8 +1,15 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import {
+  categoryListSchema,
+  optionListSchema,
+  optionWithProductSchema,
+  productListSchema,
+  productSchema,
+} from "../../contract/answers/catalogue";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest } from "../errors";
 import { encodeOk, ok, okEncoded } from "../http";
-import { answers, apiRouter, pathParams, publicIdSchema, usdSchema } from "../openapi";
+import { answers, apiRouter, pathParams } from "../openapi";
 import {
   listCategories,
   listProductOptions,
@@ -17,52 +24,6 @@ function publicId(value: string, field: "productId" | "optionId", message: strin
   return value;
 }
 
-const subOptionSchema = z.object({
-  _id: publicIdSchema,
-  title: z.string(),
-  duration: z.number().int(),
-  price: usdSchema,
-});
-const productSummarySchema = z.object({
-  _id: publicIdSchema,
-  title: z.string(),
-  picture: z.string(),
-  minQuantity: z.number().int(),
-  maxQuantity: z.number().int().nullable(),
-});
-export const optionSchema = z
-  .object({
-    _id: publicIdSchema,
-    title: z.string(),
-    availableStock: z.number().int().openapi({
-      description: "free seats: available credentials, one per buyer (ADR 025); always 999 for manual products",
-    }),
-    subOptions: z.array(subOptionSchema).openapi({ description: "the warranty durations" }),
-  })
-  .openapi("Option");
-export const optionWithProductSchema = optionSchema
-  .extend({ product: productSummarySchema })
-  .openapi("OptionWithProduct");
-const productSchema = z
-  .object({
-    _id: publicIdSchema,
-    title: z.string(),
-    label: z.string(),
-    subtitle: z.string(),
-    picture: z.string(),
-    description: z.string().openapi({ description: "plain text; sections separated by a blank line" }),
-    totalStock: z.number().int(),
-    minPrice: usdSchema,
-    minQuantity: z.number().int(),
-    maxQuantity: z.number().int().nullable().openapi({ description: "null: no product limit" }),
-    categoryIds: z.array(publicIdSchema),
-    fullFillmode: z.enum(["auto", "manual"]),
-    rating: z
-      .object({ average: z.number(), count: z.number().int() })
-      .openapi({ description: "visible feedback: average stars to one decimal (0 with none) and how many" }),
-  })
-  .openapi("Product");
-
 const productNotFound = { 400: "malformed `productId`: `Invalid product id`", 404: "`Product not found`" };
 const optionNotFound = { 400: "malformed `optionId`: `Invalid option id`", 404: "`Option not found`" };
 
@@ -73,7 +34,7 @@ export const catalogueRoutes = apiRouter()
       path: "/category/read",
       tags: ["Catalogue"],
       summary: "Categories by position",
-      responses: answers(200, z.array(z.object({ _id: publicIdSchema, name: z.string() })), "the categories"),
+      responses: answers(200, categoryListSchema, "the categories"),
     }),
     async (c) =>
       okEncoded(c, await c.get("snapshots").get("categories", async () => encodeOk(await listCategories(c.get("db"))))),
@@ -84,7 +45,7 @@ export const catalogueRoutes = apiRouter()
       path: "/product/read",
       tags: ["Catalogue"],
       summary: "Active products by position, with stock, lowest price and rating",
-      responses: answers(200, z.array(productSchema), "the products"),
+      responses: answers(200, productListSchema, "the products"),
     }),
     async (c) =>
       okEncoded(c, await c.get("snapshots").get("products", async () => encodeOk(await listProducts(c.get("db"))))),
@@ -110,7 +71,7 @@ export const catalogueRoutes = apiRouter()
       tags: ["Catalogue"],
       summary: "The active options of an active product",
       request: { params: pathParams("productId") },
-      responses: answers(200, z.array(optionSchema), "the options", productNotFound),
+      responses: answers(200, optionListSchema, "the options", productNotFound),
     }),
     async (c) => {
       const productId = publicId(c.req.param("productId"), "productId", "Invalid product id");

@@ -5,8 +5,8 @@ import {
   CONTACT_ORDER_NOT_FOUND,
   contactOpenSchema,
   contactReplySchema,
-  guestTicketSchema,
 } from "../../contract/contact";
+import { guestTicketOpenedSchema, guestTicketSchema } from "../../contract/answers/contact";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { notFound } from "../errors";
 import { ok } from "../http";
@@ -41,14 +41,6 @@ const tokenParams = z.object({
     description: "the 22-character token of a link mailed to the guest",
   }),
 });
-const conversationSchema = guestTicketSchema
-  .extend({
-    messages: guestTicketSchema.shape.messages.openapi({
-      description: "oldest first; `username` is `You` for the guest and `Admin` for staff",
-    }),
-  })
-  .openapi("GuestTicket");
-
 const CONTACT = ["Guest support"];
 const UNKNOWN_LINK = { 404: `\`${CONTACT_NOT_FOUND}\`: unknown or malformed token` };
 
@@ -64,7 +56,7 @@ export const contactRoutes = apiRouter()
         "with a link to `/contact/{token}`; staff answer in the back office's inbox, and each answer is mailed " +
         "with a new link (older links keep working).",
       request: { body: jsonBody(openSchema) },
-      responses: answers(201, z.object({ ticketId: publicIdSchema }), "the ticket is open and the mail queued", {
+      responses: answers(201, guestTicketOpenedSchema, "the ticket is open and the mail queued", {
         400:
           "bad input (`errors` names each field), the human check failed, or " +
           `\`${CONTACT_ORDER_NOT_FOUND}\` (unknown, malformed, or not this email's: one answer)`,
@@ -85,7 +77,7 @@ export const contactRoutes = apiRouter()
       tags: CONTACT,
       summary: "The conversation a mailed link opens",
       request: { params: tokenParams },
-      responses: answers(200, conversationSchema, "the ticket and its messages", {
+      responses: answers(200, guestTicketSchema, "the ticket and its messages", {
         ...UNKNOWN_LINK,
         429: "more than 120 views in 15 minutes from this address",
       }),
@@ -105,7 +97,7 @@ export const contactRoutes = apiRouter()
       tags: CONTACT,
       summary: "Write in the conversation a mailed link opens",
       request: { params: tokenParams, body: jsonBody(contactReplySchema) },
-      responses: answers(200, conversationSchema, "the conversation with the new message", {
+      responses: answers(200, guestTicketSchema, "the conversation with the new message", {
         400: "bad input: `errors.message`",
         ...UNKNOWN_LINK,
         409: "staff closed the conversation: write again from the contact form",

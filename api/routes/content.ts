@@ -1,6 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  announcementSchema,
+  documentListSchema,
+  faqListSchema,
+  gatewayListSchema,
+  socialLinkListSchema,
+} from "../../contract/answers/content";
 import { ok } from "../http";
-import { BAD_INPUT, answers, apiRouter, publicIdSchema } from "../openapi";
+import { BAD_INPUT, answers, apiRouter } from "../openapi";
 import { listDocuments, listFaqs, listSocialLinks, readAnnouncement } from "../services/content";
 import { listCheckoutGateways } from "../services/payments";
 
@@ -15,12 +22,6 @@ const documentQuerySchema = z.object({
     .openapi({ description: "only this document, e.g. `terms-of-service`; an unknown name answers `[]`" }),
 });
 
-const gatewaySchema = z.object({
-  name: z.string().openapi({ example: "stripe" }),
-  label: z.string().openapi({ example: "Credit/Debit Card" }),
-  status: z.boolean().openapi({ description: "enabled in the database and usable here" }),
-});
-
 export const contentRoutes = apiRouter()
   .openapi(
     createRoute({
@@ -28,7 +29,7 @@ export const contentRoutes = apiRouter()
       path: "/announcement/read",
       tags: ["Content"],
       summary: "The newest active announcement",
-      responses: answers(200, z.object({ text: z.string() }).nullable(), "the announcement, or null"),
+      responses: answers(200, announcementSchema, "the announcement, or null"),
     }),
     async (c) => ok(c, await readAnnouncement(c.get("db"))),
   )
@@ -38,7 +39,7 @@ export const contentRoutes = apiRouter()
       path: "/payment_gateway/read",
       tags: ["Content"],
       summary: "Every payment gateway by position",
-      responses: answers(200, z.array(gatewaySchema), "the gateways"),
+      responses: answers(200, gatewayListSchema, "the gateways"),
     }),
     async (c) => ok(c, await listCheckoutGateways(c.get("db"), c.get("config"))),
   )
@@ -48,18 +49,7 @@ export const contentRoutes = apiRouter()
       path: "/faq/read",
       tags: ["Content"],
       summary: "Questions and answers by position",
-      responses: answers(
-        200,
-        z.array(
-          z.object({
-            _id: publicIdSchema,
-            id: publicIdSchema.openapi({ description: "the same as `_id`: the spec's FAQ names it `id`" }),
-            question: z.string(),
-            answer: z.string(),
-          }),
-        ),
-        "FAQs",
-      ),
+      responses: answers(200, faqListSchema, "FAQs"),
     }),
     async (c) => ok(c, await listFaqs(c.get("db"))),
   )
@@ -69,7 +59,7 @@ export const contentRoutes = apiRouter()
       path: "/social_link/read",
       tags: ["Content"],
       summary: "Social links by position",
-      responses: answers(200, z.array(z.object({ _id: publicIdSchema, name: z.string(), link: z.string() })), "links"),
+      responses: answers(200, socialLinkListSchema, "links"),
     }),
     async (c) => ok(c, await listSocialLinks(c.get("db"))),
   )
@@ -80,12 +70,7 @@ export const contentRoutes = apiRouter()
       tags: ["Content"],
       summary: "Legal documents by name (plain text, paragraphs separated by blank lines)",
       request: { query: documentQuerySchema },
-      responses: answers(
-        200,
-        z.array(z.object({ _id: publicIdSchema, name: z.string(), description: z.string() })),
-        "the documents",
-        BAD_INPUT,
-      ),
+      responses: answers(200, documentListSchema, "the documents", BAD_INPUT),
     }),
     async (c) => ok(c, await listDocuments(c.get("db"), c.req.valid("query").name)),
   );

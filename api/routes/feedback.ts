@@ -5,11 +5,12 @@ import {
   feedbackMessageField,
   starsField,
 } from "../../contract/feedback";
+import { feedbackPageSchema, ownFeedbackListSchema, publicFeedbackSchema } from "../../contract/answers/feedback";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { unauthorized } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedIn } from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, signedIn } from "../openapi";
 import { FEEDBACK_MESSAGES, listOwnFeedbackForOrder, listPublicFeedback, saveFeedback } from "../services/feedback";
 
 const idField = (name: string) =>
@@ -35,36 +36,6 @@ const listSchema = z.object({
 });
 const mineSchema = z.object({ orderId: idField("Order id") });
 
-const feedbackSchema = z
-  .object({
-    _id: publicIdSchema,
-    stars: z.number().int().openapi({ description: "1 to 5" }),
-    message: z.string(),
-    product: z.object({ _id: publicIdSchema, title: z.string() }),
-    reply: z
-      .object({ message: z.string(), at: z.string() })
-      .nullable()
-      .openapi({ description: "the store's public answer, shown as 'Admin'" }),
-    createdAt: z.string().openapi({ description: "ISO 8601" }),
-    updatedAt: z.string().openapi({ description: "ISO 8601; the last edit" }),
-  })
-  .openapi("Feedback");
-const ownFeedbackSchema = z.object({
-  product: publicIdSchema,
-  productOption: publicIdSchema,
-  stars: z.number().int(),
-  message: z.string(),
-  updatedAt: z.string().openapi({ description: "ISO 8601" }),
-  hidden: z.boolean().openapi({ description: "the operator hid it from the public list" }),
-});
-const pagerSchema = z.object({
-  page: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
-
 const FEEDBACK = ["Feedback"];
 
 export const feedbackRoutes = apiRouter()
@@ -78,12 +49,7 @@ export const feedbackRoutes = apiRouter()
         "Only feedback the operator has not hidden, on products still sold. `search` matches part of the message " +
         "or the product's title, case-insensitively. Authors are never named.",
       request: { body: jsonBody(listSchema) },
-      responses: answers(
-        200,
-        z.object({ records: z.array(feedbackSchema), pager: pagerSchema }),
-        "a page of feedback",
-        BAD_INPUT,
-      ),
+      responses: answers(200, feedbackPageSchema, "a page of feedback", BAD_INPUT),
     }),
     async (c) => ok(c, await listPublicFeedback(c.get("db"), c.req.valid("json"))),
   )
@@ -95,7 +61,7 @@ export const feedbackRoutes = apiRouter()
       summary: "Rate a product received in one of the customer's orders; posting again edits that feedback",
       security: signedIn,
       request: { body: jsonBody(createSchema) },
-      responses: answers(201, feedbackSchema, "the feedback, new (201) or edited (200)", {
+      responses: answers(201, publicFeedbackSchema, "the feedback, new (201) or edited (200)", {
         ...BAD_INPUT,
         401: `not signed in: \`${REGISTER_TO_LEAVE_FEEDBACK}\``,
         403: "not a product the customer received in that order (not bought, another's order, not delivered)",
@@ -122,7 +88,7 @@ export const feedbackRoutes = apiRouter()
       summary: "The customer's own feedback on one of their orders, for the order page's forms",
       security: signedIn,
       request: { body: jsonBody(mineSchema) },
-      responses: answers(200, z.array(ownFeedbackSchema), "one entry per rated line", {
+      responses: answers(200, ownFeedbackListSchema, "one entry per rated line", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
         404: "`Order not found`: unknown or another customer's",

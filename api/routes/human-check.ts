@@ -1,21 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { humanCheckChallengeSchema } from "../../contract/answers/human-check";
 import { ok } from "../http";
 import { BAD_INPUT, answers, apiRouter } from "../openapi";
 import { issueChallenge } from "../services/human-check";
-
-const challengeSchema = z.object({
-  provider: z.enum(["builtin", "question", "recaptcha", "turnstile"]),
-  token: z.string().nullable().openapi({ description: "builtin: the answer to put in `g-recaptcha-response`" }),
-  siteKey: z.string().optional().openapi({ description: "a provider's widget key" }),
-  question: z
-    .object({
-      text: z.string(),
-      choices: z.array(z.object({ label: z.string(), answer: z.string() })),
-    })
-    .optional()
-    .openapi({ description: "question: show `text`; the chosen choice's `answer` goes in `g-recaptcha-response`" }),
-  honeypotField: z.string().openapi({ description: "the hidden input a human leaves empty" }),
-});
 
 const challengeQuery = z.object({
   visible: z
@@ -38,7 +25,7 @@ export const humanCheckRoutes = apiRouter().openapi(
     tags: ["Accounts"],
     summary: "A human-check challenge for a guarded form",
     request: { query: challengeQuery },
-    responses: answers(200, challengeSchema, "the challenge", BAD_INPUT),
+    responses: answers(200, humanCheckChallengeSchema, "the challenge", BAD_INPUT),
   }),
   (c) => ok(c, issueChallenge(c.get("config"), new Date(), { visible: c.req.valid("query").visible === "true" })),
 );

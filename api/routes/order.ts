@@ -1,5 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { EMAIL_MAX_LENGTH, emailField } from "../../contract/account";
+import {
+  keyRedeemedSchema,
+  orderCreatedSchema,
+  orderPageSchema,
+  orderSchema,
+  recentOrderListSchema,
+} from "../../contract/answers/order";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { CART_LINE_LIMIT, couponField, orderMessageField, orderStatusSchema } from "../../contract/order";
 import { badRequest } from "../errors";
@@ -14,11 +21,8 @@ import {
   idempotencyKeyHeader,
   jsonBody,
   optionallySignedIn,
-  pagerSchema,
   pathParams,
-  publicIdSchema,
   signedIn,
-  usdSchema,
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
@@ -55,44 +59,6 @@ const listSchema = z.object({
   status: orderStatusSchema.optional().or(z.literal("").transform(() => undefined)),
 });
 
-const orderLineSchema = z.object({
-  product: publicIdSchema,
-  productOption: publicIdSchema,
-  title: z.string().openapi({ description: "the product's title" }),
-  subtitle: z.string().openapi({ description: "the warranty's title" }),
-  picture: z.string(),
-  description: z.string(),
-  fullFillmode: z.enum(["auto", "manual"]),
-  deliveryNotes: z.string(),
-  creds: z.array(z.string()).openapi({ description: "the delivered credentials; [] while pending" }),
-  credIndexes: z.array(z.number().int()).openapi({
-    description: "for each of `creds`, the `index` that /v1/request/createReplacement names it by",
-  }),
-  isReplacement: z.boolean(),
-  refunded: z.boolean().openapi({ description: "refunded to the balance by staff: `creds` is then []" }),
-  price: usdSchema.openapi({ description: "the line total before an order discount" }),
-  quantity: z.number().int(),
-  duration: z.number().int(),
-  expiry: z.string().nullable().openapi({ description: "ISO 8601; when the warranty ends, null before delivery" }),
-});
-const orderSchema = z
-  .object({
-    _id: publicIdSchema,
-    status: orderStatusSchema.openapi({
-      description: "`processing`: paid, and a line delivered by hand (`fullFillmode: manual`) is being processed",
-    }),
-    createdAt: z.string().openapi({ description: "ISO 8601" }),
-    price: usdSchema.openapi({ description: "what was paid" }),
-    paymentMethod: z.string(),
-    products: z.array(orderLineSchema),
-  })
-  .openapi("Order");
-const recentOrderSchema = z.object({
-  email: z.string().openapi({ example: "jo***@g***.com" }),
-  productTitle: z.string(),
-  quantity: z.number().int(),
-  timeAgo: z.string().openapi({ example: "5 minutes ago" }),
-});
 const redeemSchema = z.object({
   email: emailField.openapi({ description: "the account the order is for; made as in guest checkout if none" }),
   key: keyField.openapi({
@@ -100,14 +66,6 @@ const redeemSchema = z.object({
     description: "any letter case; dashes and spaces ignored",
   }),
   "g-recaptcha-response": z.string().max(8192).optional().openapi({ description: "the human-check answer" }),
-});
-
-const createdSchema = z.object({
-  orderId: publicIdSchema,
-  status: orderStatusSchema.openapi({
-    description: "`pending` until the hosted payment arrives; paid from the balance: `completed`, or `processing`",
-  }),
-  paymentUrl: z.string().optional().openapi({ description: "hosted gateways: send the customer there" }),
 });
 
 const ORDERS = ["Orders"];
@@ -124,7 +82,7 @@ export const orderRoutes = apiRouter()
         "transaction and needs the human-check answer; otherwise the signed-in customer's server cart is ordered.",
       security: optionallySignedIn,
       request: { headers: idempotencyKeyHeader, body: jsonBody(createSchema) },
-      responses: answers(201, createdSchema, "the order: paid (balance, $0) or pending (hosted gateway)", {
+      responses: answers(201, orderCreatedSchema, "the order: paid (balance, $0) or pending (hosted gateway)", {
         400: "bad input, empty cart, coupon refused, payment method not available, human check failed (guest)",
         ...UNAUTHORIZED,
         403: "the email is refused at checkout (blocklist, or a blocked account's): `errors.email`",
@@ -181,7 +139,7 @@ export const orderRoutes = apiRouter()
         "The key pays for its option, warranty duration and quantity once. The order is delivered at once and " +
         "its mail sent; open it at /find-order?id={orderId}.",
       request: { body: jsonBody(redeemSchema) },
-      responses: answers(201, z.object({ orderId: publicIdSchema }), "the completed order", {
+      responses: answers(201, keyRedeemedSchema, "the completed order", {
         400: `bad input, human check failed, or \`${REDEEM_KEY_INVALID}\` (unknown, used, revoked or expired: one answer)`,
         403: "the email is refused at checkout (blocklist, or a blocked account's): `errors.email`",
         409: "the plan is sold out or no longer sold: the key is NOT used and can be redeemed later",
@@ -206,7 +164,7 @@ export const orderRoutes = apiRouter()
       path: "/recent",
       tags: ORDERS,
       summary: "The latest paid orders, masked, for the social-proof toast",
-      responses: answers(200, z.array(recentOrderSchema), "up to 20 orders"),
+      responses: answers(200, recentOrderListSchema, "up to 20 orders"),
     }),
     async (c) => ok(c, await recentOrders(c.get("db"))),
   )
@@ -238,7 +196,7 @@ export const orderRoutes = apiRouter()
       summary: "The customer's orders, newest first, 10 a page",
       security: signedIn,
       request: { body: jsonBody(listSchema) },
-      responses: answers(200, z.object({ records: z.array(orderSchema), pager: pagerSchema }), "a page of orders", {
+      responses: answers(200, orderPageSchema, "a page of orders", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
       }),

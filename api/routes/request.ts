@@ -1,17 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { orderRequestListSchema, orderRequestSchema } from "../../contract/answers/request";
 import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../contract/request";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  jsonBody,
-  publicIdSchema,
-  sentenceFailure,
-  signedIn,
-} from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";
 import { requestIp } from "../request-ip";
 import { HUMAN_CHECK_FIELD } from "../services/human-check";
 import { REQUEST_MESSAGES, createOtherRequest, createReplacement, listRequests } from "../services/requests";
@@ -29,23 +21,6 @@ const replacementSchema = lineSchema.extend({
 });
 const otherSchema = lineSchema.extend({ message: otherRequestMessageField });
 
-const requestSchema = z
-  .object({
-    _id: publicIdSchema,
-    kind: z.enum(["replacement", "other"]),
-    index: z.number().int().nullable().openapi({ description: "the credential a replacement is for" }),
-    status: z.enum(["pending", "completed", "rejected"]),
-    createdAt: z.string().openapi({ description: "ISO 8601" }),
-    resolvedAt: z.string().nullable().openapi({ description: "ISO 8601" }),
-    message: z.string(),
-    creds: z
-      .array(z.string())
-      .openapi({ description: "a completed replacement's new credential, `username:password`" }),
-    reason: z.string().nullable().openapi({ description: "why it was rejected" }),
-    answer: z.string().nullable().openapi({ description: "staff's answer to a completed other request" }),
-  })
-  .openapi("Request");
-
 const REQUESTS = ["Requests"];
 const NOT_OWNER = {
   403: "the order is another account's",
@@ -62,7 +37,7 @@ export const requestRoutes = apiRouter(sentenceFailure)
       summary: "The requests on an order line (replacement lines included), newest first",
       security: signedIn,
       request: { body: jsonBody(lineSchema) },
-      responses: answers(200, z.array(requestSchema), "the history", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_OWNER }),
+      responses: answers(200, orderRequestListSchema, "the history", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_OWNER }),
     }),
     async (c) => {
       const user = requireUser(c);
@@ -81,7 +56,7 @@ export const requestRoutes = apiRouter(sentenceFailure)
         "`status: pending` until staff complete or reject it.",
       security: signedIn,
       request: { body: jsonBody(replacementSchema) },
-      responses: answers(201, requestSchema, "the request, completed or pending", {
+      responses: answers(201, orderRequestSchema, "the request, completed or pending", {
         400: "bad input or a failed human check (`errors` names each field)",
         ...UNAUTHORIZED,
         ...NOT_OWNER,
@@ -109,7 +84,7 @@ export const requestRoutes = apiRouter(sentenceFailure)
       summary: "Any other request about an order line; pending until staff answer",
       security: signedIn,
       request: { body: jsonBody(otherSchema) },
-      responses: answers(201, requestSchema, "the request, pending", {
+      responses: answers(201, orderRequestSchema, "the request, pending", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
         ...NOT_OWNER,

@@ -1,10 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
-import { MAX_SAVED_SPINS, REEL_STOPS, SLOT_COUPON_DAYS, SLOT_SYMBOLS } from "../../contract/slots";
+import {
+  slotCouponListSchema,
+  spinBalanceSchema,
+  spinResultSchema,
+  spinSchema,
+} from "../../contract/answers/spinwheel";
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, publicIdSchema, signedIn } from "../openapi";
+import { UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, signedIn } from "../openapi";
 import { SPIN_MESSAGES, listSlotCoupons, readSpin, readSpinBalance, spin } from "../services/slots";
 
 const SLOTS = ["Slots"];
@@ -16,44 +21,6 @@ const spinBody = z.object({
     .openapi({ description: "accepted for the spec's client and ignored: the server decides every outcome" }),
 });
 
-const symbolIds = SLOT_SYMBOLS.map((symbol) => symbol.id) as [string, ...string[]];
-const resultFields = {
-  spinId: publicIdSchema,
-  stops: z
-    .array(z.number().int())
-    .openapi({ description: `each reel's stop, 0 to ${REEL_STOPS - 1}, drawn from the one weighted table` }),
-  symbols: z.array(z.enum(symbolIds)).openapi({ description: "the symbol at each stop, left to right" }),
-  outcome: z
-    .enum(["jackpot", "pair", "none"])
-    .openapi({ description: "three equal (30%), exactly two equal (15%) or all different (10%)" }),
-  discount: z.number().int().openapi({ description: "percent off, the coupon's amount", example: 15 }),
-  couponCode: z.string().openapi({ example: "SLOT-7KQ2MX9PAB" }),
-  couponExpiresAt: z.string().openapi({ description: `ISO 8601; ${SLOT_COUPON_DAYS} days after the spin` }),
-  couponUsed: z.boolean().openapi({ description: "an order (paid, or pending payment) holds its one use" }),
-  createdAt: z.string().openapi({ description: "ISO 8601" }),
-};
-const spinResultSchema = z
-  .object({ ...resultFields, spinsRemaining: z.number().int().openapi({ description: "spins left after this one" }) })
-  .openapi("SpinResult");
-const balanceSchema = z
-  .object({
-    spinsAvailable: z
-      .number()
-      .int()
-      .openapi({ description: `0 to ${MAX_SAVED_SPINS}` }),
-    maxSpins: z.number().int().openapi({ example: MAX_SAVED_SPINS }),
-    nextSpinAt: z
-      .string()
-      .nullable()
-      .openapi({ description: "the next UTC midnight, when one more accrues; null when the spins are at the cap" }),
-  })
-  .openapi("SpinBalance");
-const couponSchema = z.object({
-  code: z.string(),
-  discount: z.number().int().openapi({ description: "percent off" }),
-  expiresAt: z.string().openapi({ description: "ISO 8601" }),
-});
-
 export const spinwheelRoutes = apiRouter()
   .openapi(
     createRoute({
@@ -62,7 +29,7 @@ export const spinwheelRoutes = apiRouter()
       tags: SLOTS,
       summary: "The spins the customer holds: one accrues every UTC day, at most 3 saved",
       security: signedIn,
-      responses: answers(200, balanceSchema, "the spin balance", UNAUTHORIZED),
+      responses: answers(200, spinBalanceSchema, "the spin balance", UNAUTHORIZED),
     }),
     async (c) => ok(c, await readSpinBalance(c.get("db"), requireUser(c).id)),
   )
@@ -95,7 +62,7 @@ export const spinwheelRoutes = apiRouter()
       summary: "One of the customer's spins again: its reels and coupon (for a result page)",
       security: signedIn,
       request: { params: pathParams("spinId") },
-      responses: answers(200, z.object(resultFields).openapi("Spin"), "the spin", {
+      responses: answers(200, spinSchema, "the spin", {
         ...UNAUTHORIZED,
         404: "`Spin not found`: unknown, malformed, or another customer's",
       }),
@@ -114,7 +81,7 @@ export const spinwheelRoutes = apiRouter()
       tags: SLOTS,
       summary: "The customer's won coupons that can still be used, the soonest to expire first",
       security: signedIn,
-      responses: answers(200, z.object({ records: z.array(couponSchema) }), "unused, unexpired coupons", UNAUTHORIZED),
+      responses: answers(200, slotCouponListSchema, "unused, unexpired coupons", UNAUTHORIZED),
     }),
     async (c) => ok(c, { records: await listSlotCoupons(c.get("db"), requireUser(c).id) }),
   );

@@ -1,19 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { ticketPageSchema, ticketSchema } from "../../contract/answers/ticket";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { TICKETS_PAGE_SIZE, ticketMessageField, ticketOrderField, ticketSubjectField } from "../../contract/ticket";
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  jsonBody,
-  pagerSchema,
-  publicIdSchema,
-  signedIn,
-} from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedIn } from "../openapi";
 import {
   TICKET_MESSAGES,
   listTickets,
@@ -43,25 +35,6 @@ const createSchema = z.object({
 const messageSchema = z.object({ ticketId: ticketIdField, message: ticketMessageField });
 const ticketIdSchema = z.object({ ticketId: ticketIdField });
 
-const ticketSchema = z
-  .object({
-    _id: publicIdSchema,
-    orderId: z.string().openapi({ description: "the order it is about, or empty for a general question" }),
-    subject: z.string(),
-    status: z.enum(["open", "closed"]).openapi({ description: "a closed ticket takes no messages until reopened" }),
-    createdAt: z.string().openapi({ description: "ISO 8601" }),
-    updatedAt: z.string().openapi({ description: "ISO 8601; the last message or status change" }),
-    messages: z.array(
-      z.object({
-        _id: publicIdSchema,
-        username: z.string().openapi({ description: "the customer's username, or `Admin` for staff" }),
-        message: z.string(),
-        timestamp: z.string().openapi({ description: "ISO 8601" }),
-      }),
-    ),
-  })
-  .openapi("Ticket");
-
 const TICKETS = ["Tickets"];
 const NOT_YOURS = { 404: "`Ticket not found`: unknown, malformed, or another customer's" };
 const RATE_LIMITED = { 429: "more than 10 messages (new tickets included) a minute" };
@@ -76,7 +49,7 @@ export const ticketRoutes = apiRouter()
       description: "`search` matches part of the subject, case-insensitively.",
       security: signedIn,
       request: { body: jsonBody(listSchema) },
-      responses: answers(200, z.object({ records: z.array(ticketSchema), pager: pagerSchema }), "a page of tickets", {
+      responses: answers(200, ticketPageSchema, "a page of tickets", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
       }),

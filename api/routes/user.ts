@@ -11,11 +11,19 @@ import {
   SECRET_INPUT_MAX_LENGTH,
   usernameField,
 } from "../../contract/account";
+import { noPayloadSchema } from "../../contract/answers/common";
+import {
+  accessSchema,
+  loginAnswerSchema,
+  profileSchema,
+  sessionSchema,
+  signedInSchema,
+} from "../../contract/answers/user";
 import type { Context } from "hono";
 import type { ApiEnv } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn, usdSchema } from "../openapi";
+import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";
 import { requestIp } from "../request-ip";
 import {
   login,
@@ -96,20 +104,6 @@ function serviceContext(c: Context<ApiEnv>) {
   return { db: c.get("db"), config: c.get("config"), ip: requestIp(c), userAgent: c.req.header("user-agent") };
 }
 
-const tokenSchema = z.object({
-  token: z.string().openapi({ description: "the bearer token of a new 30-day session" }),
-});
-const signedInSchema = tokenSchema.extend({
-  deviceToken: z
-    .string()
-    .openapi({ description: "send it back as `deviceToken` at the next sign-in from this browser" }),
-});
-const twoFactorStepSchema = z
-  .object({
-    twoFactorRequired: z.literal(true),
-    challenge: z.string().openapi({ description: "send it with the code to /v1/user/login/two-factor (5 minutes)" }),
-  })
-  .openapi("TwoFactorStep");
 const twoFactorInput = z.object({
   challenge: z.string({ required_error: "Sign in again" }).min(1, "Sign in again").max(200),
   code: z
@@ -119,18 +113,6 @@ const twoFactorInput = z.object({
     .max(40, "Enter the 6-digit code, or a recovery code"),
   deviceToken: z.string().max(200).optional(),
 });
-const profileSchema = z.object({
-  username: z.string(),
-  email: z.string(),
-  balance: usdSchema,
-  orders: z.number().int().openapi({ description: "orders except expired or cancelled ones" }),
-  completedOrders: z.number().int().openapi({ description: "orders with status completed" }),
-  spent: usdSchema.openapi({ description: "what the paid orders cost: processing, completed and partly completed" }),
-  tickets: z.number().int().openapi({ description: "all the customer's tickets, open or closed" }),
-  openTickets: z.number().int().openapi({ description: "tickets with status open" }),
-  created: z.string().openapi({ description: "ISO 8601" }),
-});
-
 const ACCOUNTS = ["Accounts"];
 const FIELD_ERRORS = { 400: "bad input: `message` is the first field's sentence, `errors` has every field's" };
 const RATE_LIMITED = { 429: "too many attempts (with `Retry-After`)" };
@@ -144,7 +126,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Create an account (guest checkout: a human-check answer instead of `password2`)",
       request: { body: jsonBody(registerInput) },
-      responses: answers(201, tokenSchema, "signed in as the new account", {
+      responses: answers(201, sessionSchema, "signed in as the new account", {
         ...FIELD_ERRORS,
         409: "email or username taken",
         ...RATE_LIMITED,
@@ -171,7 +153,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Sign in with a username or email",
       request: { body: jsonBody(loginInput) },
-      responses: answers(200, z.union([signedInSchema, twoFactorStepSchema]), "signed in, or the code step", {
+      responses: answers(200, loginAnswerSchema, "signed in, or the code step", {
         400: "bad input; or the human check is needed (`humanCheckRequired: true`) and missing or failed",
         401: "`Invalid username or password` (with `humanCheckRequired: true` when the next try needs the check)",
         403: "the password is right but staff blocked the account: `This account is blocked. Contact support.`",
@@ -210,7 +192,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Whether the token is signed in, and as whom",
       security: signedIn,
-      responses: answers(200, z.object({ email: z.string(), username: z.string() }), "signed in", UNAUTHORIZED),
+      responses: answers(200, accessSchema, "signed in", UNAUTHORIZED),
     }),
     (c) => {
       const user = requireUser(c);
@@ -224,7 +206,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Revoke this token",
       security: signedIn,
-      responses: answers(200, z.null(), "`Signed out`", UNAUTHORIZED),
+      responses: answers(200, noPayloadSchema, "`Signed out`", UNAUTHORIZED),
     }),
     async (c) => {
       const user = requireUser(c);
@@ -239,7 +221,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Mail a reset code (the answer is the same whether the email has an account)",
       request: { body: jsonBody(forgetInput) },
-      responses: answers(200, z.null(), "the code was sent if the account exists", {
+      responses: answers(200, noPayloadSchema, "the code was sent if the account exists", {
         ...FIELD_ERRORS,
         ...RATE_LIMITED,
       }),
@@ -256,7 +238,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       tags: ACCOUNTS,
       summary: "Set a new password with the mailed code; every other session ends",
       request: { body: jsonBody(resetInput) },
-      responses: answers(200, tokenSchema, "signed in with the new password", {
+      responses: answers(200, sessionSchema, "signed in with the new password", {
         400: "bad input, password rules, or the code is invalid or has expired",
         403: "the code is right but staff blocked the account: the password is not changed",
         ...RATE_LIMITED,
@@ -286,7 +268,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       summary: "Change the username",
       security: signedIn,
       request: { body: jsonBody(usernameInput) },
-      responses: answers(200, z.null(), "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED, 409: "username taken" }),
+      responses: answers(200, noPayloadSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED, 409: "username taken" }),
     }),
     async (c) => {
       const user = requireUser(c);
@@ -302,7 +284,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       summary: "Change the email; `currentPassword` is needed unless this session signed in within the last 10 minutes",
       security: signedIn,
       request: { body: jsonBody(emailInput) },
-      responses: answers(200, z.null(), "changed; the old address is told", {
+      responses: answers(200, noPayloadSchema, "changed; the old address is told", {
         ...FIELD_ERRORS,
         ...UNAUTHORIZED,
         409: "email taken",
@@ -323,7 +305,7 @@ export const userRoutes = apiRouter(sentenceFailure)
         "Change the password (`currentPassword` as for the email); every session ends and this browser gets a new token",
       security: signedIn,
       request: { body: jsonBody(passwordInput) },
-      responses: answers(200, tokenSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED }),
+      responses: answers(200, sessionSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED }),
     }),
     async (c) => {
       const user = requireUser(c);

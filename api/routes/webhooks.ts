@@ -1,13 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { sandboxPaymentSchema, sandboxSubmittedSchema, webhookTakenSchema } from "../../contract/answers/webhooks";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
-import { answers, apiRouter, pathParams, publicIdSchema, usdSchema } from "../openapi";
+import { answers, apiRouter, pathParams } from "../openapi";
 import { WebhookRejected } from "../payments/types";
 import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payment-events";
 import { paymentGatewaysFor } from "../services/payments";
-
-const outcomeSchema = z.enum(["applied", "duplicate", "ignored"]);
 
 /**
  * POST /v1/webhooks/{gateway}: the raw body goes to the adapter untouched (signatures cover its bytes).
@@ -30,7 +29,7 @@ export const webhookRoutes = apiRouter().openapi(
         content: { "application/json": { schema: { type: "object" } } },
       },
     },
-    responses: answers(200, z.object({ outcome: outcomeSchema }), "taken: `Event applied|duplicate|ignored`", {
+    responses: answers(200, webhookTakenSchema, "taken: `Event applied|duplicate|ignored`", {
       400: "`Webhook rejected: signature|stale|malformed`",
       404: "`Webhook rejected: unsupported`: the gateway is not enabled here",
       503: "the payment the event names is not known yet: deliver it again later",
@@ -64,18 +63,6 @@ function paymentIdFrom(value: string): string {
   return value;
 }
 
-const sandboxPaymentSchema = z.object({
-  paymentId: publicIdSchema,
-  orderId: publicIdSchema.nullable(),
-  purpose: z.enum(["order", "topup"]),
-  amount: usdSchema.openapi({ description: "the stored amount" }),
-  status: z.string(),
-});
-const submittedSchema = z.object({
-  outcome: outcomeSchema,
-  orderId: publicIdSchema.nullable(),
-  purpose: z.enum(["order", "topup"]),
-});
 const notFoundAnswer = { 404: "`Payment not found`, or the sandbox is off here" };
 
 /** Pay and Cancel: a sandbox event signed with the STORED amount, through the webhook code path. */
@@ -88,7 +75,7 @@ function submitRoute(action: "pay" | "cancel", summary: string) {
     request: { params: pathParams("paymentId") },
     responses: answers(
       200,
-      submittedSchema,
+      sandboxSubmittedSchema,
       "`Payment received` / `Payment cancelled`, or `Nothing changed`",
       notFoundAnswer,
     ),

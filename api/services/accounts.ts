@@ -10,6 +10,7 @@ import type { Logger } from "../logger";
 import { INVALID_LOGIN, USERNAME_CHARACTERS } from "../../contract/account";
 import { centsToUsd } from "../../contract/money";
 import { PAID_ORDER_STATUSES } from "../../contract/order";
+import type { AccountProfile } from "../../contract/answers/user";
 import { hashPassword, needsRehash, passwordProblem, verifyAgainstNobody, verifyPassword } from "./passwords";
 import {
   HUMAN_CHECK_FAILED,
@@ -254,19 +255,7 @@ export async function loginWithSecondFactor(
   return startSession(ctx, userId, input.deviceToken, now);
 }
 
-export type Profile = {
-  username: string;
-  email: string;
-  balance: number;
-  orders: number;
-  /** Orders fully delivered, and what the paid orders cost in all (USD), for the dashboard's tiles. */
-  completedOrders: number;
-  spent: number;
-  tickets: number;
-  /** Tickets still open, for the dashboard's "Open tickets" tile. */
-  openTickets: number;
-  created: string;
-};
+export type Profile = AccountProfile;
 
 /** Orders count every order of the account except ones that expired or were cancelled unpaid. */
 export async function readProfile(db: Executor, userId: string): Promise<Profile> {

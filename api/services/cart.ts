@@ -1,19 +1,13 @@
 import { centsToUsd } from "../../contract/money";
 import { QUANTITY_LIMIT } from "../../contract/order";
 import type { Executor } from "../db/client";
-import { type OptionWithProduct, loadPricedOptions, publicOptionWithProduct } from "./catalogue";
+import type { PricedLine } from "../../contract/answers/cart";
+import { loadPricedOptions, publicOptionWithProduct } from "./catalogue";
 
 export type CartItemInput = { optionId: string; duration: number; quantity: number };
 
-export type QuotedLine = {
-  quantity: number;
-  duration: number;
-  /** USD: unit price of the duration times quantity. */
-  price: number;
-  /** Stock is below the product's minimum: the line stays visible but cannot be bought. */
-  soldOut: boolean;
-  option: OptionWithProduct;
-};
+/** A priced line, as the cart answers declare it. */
+export type QuotedLine = PricedLine;
 
 export type CartQuote = {
   cartItems: QuotedLine[];

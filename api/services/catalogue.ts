@@ -10,6 +10,7 @@ import {
 } from "../db/schema";
 import { notFound } from "../errors";
 import { centsToUsd } from "../../contract/money";
+import type { Category, OptionWithProduct, Product, ProductOption } from "../../contract/answers/catalogue";
 import { productRatings } from "./feedback";
 
 /** What a manual-fulfilment option reports as stock: the admin delivers, so it never runs out. */
@@ -33,26 +34,12 @@ const availableStockOfOption = () => sql`(
     and ${qualified(stockCredentials.status)} = 'available'
 )`;
 
-export type SubOptionView = { _id: string; title: string; duration: number; price: number };
-export type ProductSummary = {
-  _id: string;
-  title: string;
-  picture: string;
-  minQuantity: number;
-  maxQuantity: number | null;
-};
-export type OptionView = {
-  _id: string;
-  title: string;
-  availableStock: number;
-  subOptions: SubOptionView[];
-};
-export type OptionWithProduct = OptionView & { product: ProductSummary };
+export type { OptionWithProduct };
 
 /** Per option: price in cents for each duration, kept beside the public view for cart maths. */
 export type PricedOption = OptionWithProduct & { priceCentsByDuration: Map<number, number> };
 
-export async function listCategories(db: Executor) {
+export async function listCategories(db: Executor): Promise<Category[]> {
   return db
     .select({ _id: categories.id, name: categories.name })
     .from(categories)
@@ -65,7 +52,7 @@ export async function listCategories(db: Executor) {
  * per option through the (option_id, status) index, so it stays quick as credentials pile up.
  */
 /** The active products by position (or the one `productId`, if active), each with stock, lowest price and rating. */
-export async function listProducts(db: Executor, productId?: string) {
+export async function listProducts(db: Executor, productId?: string): Promise<Product[]> {
   const onlyThe = (column: AnyColumn) => (productId === undefined ? undefined : eq(column, productId));
   const optionTotals = db
     .select({
@@ -209,7 +196,7 @@ export async function loadPricedOptions(db: Executor, filter: OptionFilter): Pro
   });
 }
 
-function publicOption({ _id, title, availableStock, subOptions }: PricedOption): OptionView {
+function publicOption({ _id, title, availableStock, subOptions }: PricedOption): ProductOption {
   return { _id, title, availableStock, subOptions };
 }
 
@@ -218,13 +205,13 @@ export function publicOptionWithProduct(option: PricedOption): OptionWithProduct
 }
 
 /** One active product, as the list gives it; 404 when it is not (or no longer) in the shop. */
-export async function readProduct(db: Executor, productId: string) {
+export async function readProduct(db: Executor, productId: string): Promise<Product> {
   const [product] = await listProducts(db, productId);
   if (!product) throw notFound("Product not found");
   return product;
 }
 
-export async function listProductOptions(db: Executor, productId: string): Promise<OptionView[]> {
+export async function listProductOptions(db: Executor, productId: string): Promise<ProductOption[]> {
   const options = await loadPricedOptions(db, { productId });
   // Only an empty answer needs telling apart "no options" from "no such product".
   if (options.length === 0) {

@@ -7,6 +7,7 @@ import { deliveredCredentials, feedback, orderProducts, orders, products } from 
 import { forbidden, notFound } from "../errors";
 import { type Pager, containsPattern, pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
+import type { OwnFeedback, PublicFeedback } from "../../contract/answers/feedback";
 
 /*
  * Public feedback from verified buyers (ADR 021). A customer rates a product they received in one of their
@@ -24,16 +25,6 @@ export const FEEDBACK_MESSAGES = {
 /** Feedback posts (edits included) per customer per minute. */
 export const FEEDBACK_RULE: RateRule = { name: "feedback:account", limit: 10, windowMs: 60_000 };
 
-export type PublicFeedback = {
-  _id: string;
-  stars: number;
-  message: string;
-  product: { _id: string; title: string };
-  /** The store's public answer, shown as 'Admin' under the review. */
-  reply: { message: string; at: string } | null;
-  createdAt: string;
-  updatedAt: string;
-};
 export type FeedbackListQuery = { page: number; search: string; sortBy: "updatedAt" | "createdAt"; productId?: string };
 export type FeedbackInput = {
   userId: string;
@@ -169,16 +160,6 @@ export async function listPublicFeedback(
     pager: pagerFor(query.page, Number(total), FEEDBACK_PAGE_SIZE),
   };
 }
-
-export type OwnFeedback = {
-  product: string;
-  productOption: string;
-  stars: number;
-  message: string;
-  updatedAt: string;
-  /** The operator hid it from the public list. */
-  hidden: boolean;
-};
 
 /** The customer's feedback on one of their orders, for the order page's forms; 404 for an order not theirs. */
 export async function listOwnFeedbackForOrder(db: Executor, userId: string, orderId: string): Promise<OwnFeedback[]> {

@@ -1,11 +1,6 @@
 import { and, asc, eq, or, sql } from "drizzle-orm";
-import {
-  CONTACT_CLOSED,
-  CONTACT_NOT_FOUND,
-  CONTACT_ORDER_NOT_FOUND,
-  GUEST_AUTHOR,
-  type GuestTicket,
-} from "../../contract/contact";
+import { CONTACT_CLOSED, CONTACT_NOT_FOUND, CONTACT_ORDER_NOT_FOUND, GUEST_AUTHOR } from "../../contract/contact";
+import type { GuestTicket } from "../../contract/answers/contact";
 import { STAFF_AUTHOR, TICKET_SUBJECT_MAX_LENGTH } from "../../contract/ticket";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";

@@ -5,6 +5,7 @@ import type { Executor } from "../db/client";
 import { rateLimits } from "../db/schema";
 import { AppError } from "../errors";
 import type { Logger } from "../logger";
+import type { HumanCheckChallenge } from "../../contract/answers/human-check";
 
 /*
  * The human check guards guest registration, key redemption and replacement requests.
@@ -34,12 +35,8 @@ export const HUMAN_CHECK_FIELD = "g-recaptcha-response";
 
 export type HumanCheckResult = { ok: true } | { ok: false; reason: string };
 
-export type HumanQuestion = { text: string; choices: { label: string; answer: string }[] };
-
-export type HumanChallenge =
-  | { provider: "builtin"; token: string; honeypotField: string }
-  | { provider: "question"; token: null; question: HumanQuestion; honeypotField: string }
-  | { provider: "recaptcha" | "turnstile"; siteKey: string; token: null; honeypotField: string };
+/** The challenge a guarded form renders, as GET /v1/human-check/challenge declares it. */
+export type HumanChallenge = HumanCheckChallenge;
 
 function signature(secret: string, body: string): Buffer {
   return createHmac("sha256", secret).update(`human-check:${body}`).digest();

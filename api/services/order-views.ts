@@ -1,3 +1,4 @@
+import type { Order, RecentOrder } from "../../contract/answers/order";
 import { centsToUsd } from "../../contract/money";
 import { ORDERS_PAGE_SIZE, type OrderStatus, PAID_ORDER_STATUSES } from "../../contract/order";
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
@@ -16,37 +17,6 @@ export const ORDER_LOOKUP_MESSAGES = {
 
 /** The dashboard hides pending orders older than this (spec section 4): unpaid ones only, never a paid one. */
 export const PENDING_VISIBLE_MS = 48 * 60 * 60 * 1000;
-export type OrderProductView = {
-  product: string;
-  productOption: string;
-  title: string;
-  subtitle: string;
-  picture: string;
-  description: string;
-  fullFillmode: "auto" | "manual";
-  deliveryNotes: string;
-  creds: string[];
-  /** For each of creds, the index a replacement request names it by (ADR 020). */
-  credIndexes: number[];
-  isReplacement: boolean;
-  /** Refunded to the balance by staff: its credentials are withdrawn (ADR 028). */
-  refunded: boolean;
-  price: number;
-  quantity: number;
-  duration: number;
-  /** ISO time the warranty of the delivered credentials ends, or null before delivery. */
-  expiry: string | null;
-};
-
-export type OrderView = {
-  _id: string;
-  status: OrderStatus;
-  createdAt: string;
-  price: number;
-  paymentMethod: string;
-  products: OrderProductView[];
-};
-
 type OrderRow = {
   id: string;
   status: OrderStatus;
@@ -64,7 +34,7 @@ const orderRowColumns = {
 };
 
 /** Views of several orders in two more queries: their lines, and the credentials of the paid ones. */
-async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> {
+async function orderViews(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const lines = await db
     .select()
@@ -136,7 +106,7 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<OrderView[]> 
 }
 
 /** One order by its unguessable id: whoever has the id may see it (as /find-order needs). */
-export async function readOrder(db: Executor, orderId: string): Promise<OrderView> {
+export async function readOrder(db: Executor, orderId: string): Promise<Order> {
   const [row] = await db.select(orderRowColumns).from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(ORDER_LOOKUP_MESSAGES.notFound);
   const [view] = await orderViews(db, [row]);
@@ -156,7 +126,7 @@ export async function listCustomerOrders(
   userId: string,
   query: OrderListQuery,
   now = new Date(),
-): Promise<{ records: OrderView[]; pager: Pager }> {
+): Promise<{ records: Order[]; pager: Pager }> {
   const conditions: SQL[] = [
     eq(orders.userId, userId),
     or(ne(orders.status, "pending"), gte(orders.createdAt, new Date(now.getTime() - PENDING_VISIBLE_MS)))!,
@@ -191,8 +161,6 @@ export async function listCustomerOrders(
     pager: pagerFor(query.page, Number(total), ORDERS_PAGE_SIZE),
   };
 }
-
-export type RecentOrder = { email: string; productTitle: string; quantity: number; timeAgo: string };
 
 /** The latest real paid orders for the social-proof toast: masked email, first product, no ids or credentials. */
 export async function recentOrders(db: Executor, now = new Date(), limit = 20): Promise<RecentOrder[]> {

@@ -12,8 +12,9 @@ import { creditBalance } from "./balance";
 import { type OperatorNotice, notifyOperator } from "./operator-notifications";
 import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { type PaymentDeps, paymentGatewaysFor } from "./payments";
+import type { SandboxPayment, SandboxSubmitted, WebhookOutcome } from "../../contract/answers/webhooks";
 
-export type WebhookOutcome = "applied" | "duplicate" | "ignored";
+export type { WebhookOutcome };
 
 /**
  * A verified event for a payment that is not in our database, or not findable yet. Answering 2xx would make
@@ -238,14 +239,6 @@ export async function settlePaidPayment(
 
 // ---------------------------------------------------------------- sandbox
 
-export type SandboxPayment = {
-  paymentId: string;
-  orderId: string | null;
-  purpose: "order" | "topup";
-  amount: number;
-  status: string;
-};
-
 /** What the sandbox page shows: the stored amount and where the payment belongs. */
 export async function readSandboxPayment(db: Executor, paymentId: string): Promise<SandboxPayment> {
   const [payment] = await db
@@ -272,7 +265,7 @@ export async function submitSandboxPayment(
   paymentId: string,
   outcome: SandboxOutcome,
   now = new Date(),
-): Promise<{ outcome: WebhookOutcome; orderId: string | null; purpose: "order" | "topup" }> {
+): Promise<SandboxSubmitted> {
   if (!paymentGatewaysFor(deps.config).has("sandbox")) throw notFound("Payment not found");
   const [payment] = await deps.db
     .select()

@@ -24,6 +24,7 @@ import { type NotifyDeps, notifyOperator } from "./operator-notifications";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 import { claimCredentials, resellReplacedSeat } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
+import type { OrderRequest } from "../../contract/answers/request";
 
 /*
  * Warranty replacements and other requests on an order line (ADR 020). A request names a line by
@@ -71,22 +72,7 @@ export const OTHER_REQUEST_RULE: RateRule = { name: "request:account", limit: 10
 
 export type RequestDeps = { db: Database; config: Config; logger?: Logger };
 
-export type RequestView = {
-  _id: string;
-  kind: "replacement" | "other";
-  /** The credential a replacement is for; null for other requests. */
-  index: number | null;
-  status: "pending" | "completed" | "rejected";
-  createdAt: string;
-  resolvedAt: string | null;
-  message: string;
-  /** The new credential of a completed replacement, as "username:password". */
-  creds: string[];
-  /** Why it was rejected. */
-  reason: string | null;
-  /** Staff's answer to a completed other request. */
-  answer: string | null;
-};
+export type RequestView = OrderRequest;
 
 type LineKey = { orderId: string; productId: string; productOptionId: string };
 type RequestRow = typeof requests.$inferSelect;

@@ -15,6 +15,7 @@ import {
 import type { Executor } from "../db/client";
 import { coupons, spinAccounts, spins, users } from "../db/schema";
 import { conflict, notFound } from "../errors";
+import type { SlotCoupon, Spin, SpinBalance, SpinResult } from "../../contract/answers/spinwheel";
 
 /*
  * The daily slots game (ADR 022). The server decides everything: it takes a spin, draws the three stops
@@ -62,8 +63,6 @@ function newCouponCode(): string {
   return `SLOT-${Array.from(bytes, (byte) => CODE_ALPHABET[byte % 32]).join("")}`;
 }
 
-export type SpinBalance = { spinsAvailable: number; maxSpins: number; nextSpinAt: string | null };
-
 /** GET /v1/spinwheel/spins: what the customer holds now, and when the next one accrues (null at the cap). */
 export async function readSpinBalance(db: Executor, userId: string, now = new Date()): Promise<SpinBalance> {
   // No row yet: counted from the day before the account was made, as spin() will start it.
@@ -84,18 +83,6 @@ export async function readSpinBalance(db: Executor, userId: string, now = new Da
   };
 }
 
-export type SpinResult = {
-  spinId: string;
-  stops: number[];
-  symbols: SlotSymbolId[];
-  outcome: SlotOutcome;
-  discount: number;
-  couponCode: string;
-  couponExpiresAt: string;
-  couponUsed: boolean;
-  createdAt: string;
-};
-
 /**
  * POST /v1/spinwheel/spin. Takes one spin with a single conditional UPDATE (a concurrent spin waits for
  * the row and then finds nothing left), draws, and issues the coupon in the same transaction.
@@ -104,7 +91,7 @@ export async function spin(
   db: Executor,
   userId: string,
   options: { now?: Date; random?: RandomInt } = {},
-): Promise<SpinResult & { spinsRemaining: number }> {
+): Promise<SpinResult> {
   const now = options.now ?? new Date();
   const today = utcDay(now);
   return db.transaction(async (tx) => {
@@ -164,7 +151,7 @@ export async function spin(
 }
 
 /** GET /v1/spinwheel/spin/{spinId}: one of the customer's spins; another's or an unknown id is the same 404. */
-export async function readSpin(db: Executor, userId: string, spinId: string): Promise<SpinResult> {
+export async function readSpin(db: Executor, userId: string, spinId: string): Promise<Spin> {
   const [row] = await db
     .select({
       id: spins.id,
@@ -189,7 +176,6 @@ export async function readSpin(db: Executor, userId: string, spinId: string): Pr
   };
 }
 
-export type SlotCoupon = { code: string; discount: number; expiresAt: string };
 /** More than a customer can hold: a coupon lives 7 days, in which at most 3 saved + 7 daily spins fit. */
 const COUPON_LIST_LIMIT = 20;
 

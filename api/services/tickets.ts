@@ -12,6 +12,7 @@ import { enqueueTicketReplyMail, guestTicketAnswerMail } from "./ticket-mail";
 import { enqueueMail } from "../mail/outbox";
 import { type Pager, containsPattern, pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
+import type { Ticket } from "../../contract/answers/ticket";
 
 /*
  * Support tickets. A customer sees and changes only their own: a foreign id answers the same 404 as
@@ -31,16 +32,7 @@ export const TICKET_MESSAGE_RULE: RateRule = { name: "ticket-message:account", l
 
 export type TicketDeps = { db: Database; config: Config; logger: Logger };
 
-export type TicketMessageView = { _id: string; username: string; message: string; timestamp: string };
-export type TicketView = {
-  _id: string;
-  orderId: string;
-  subject: string;
-  status: "open" | "closed";
-  createdAt: string;
-  updatedAt: string;
-  messages: TicketMessageView[];
-};
+export type TicketView = Ticket;
 export type TicketListQuery = { page: number; search: string; sortBy: "updatedAt" | "createdAt" };
 
 type TicketRow = typeof tickets.$inferSelect;

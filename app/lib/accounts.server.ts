@@ -1,5 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { noPayloadSchema } from "../../contract/answers/common";
+import { type HumanCheckChallenge, humanCheckChallengeSchema } from "../../contract/answers/human-check";
+import {
+  type AccountAccess,
+  type AccountProfile,
+  accessSchema,
+  loginAnswerSchema,
+  profileSchema,
+  sessionSchema,
+  signedInSchema,
+} from "../../contract/answers/user";
+import { mergedCartSchema } from "../../contract/answers/cart";
 import { apiCall, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
 
@@ -9,50 +20,7 @@ import type { CartItem } from "./cart.server";
  * taken email, 429) as a form error; 5xx and broken answers are thrown by apiCall.
  */
 
-const tokenPayload = z.object({ token: z.string().min(1) });
-const nothing = z.unknown();
-
-const accessPayload = z.object({ email: z.string(), username: z.string() });
-export type AccountAccess = z.infer<typeof accessPayload>;
-
-const profilePayload = z.object({
-  username: z.string(),
-  email: z.string(),
-  /** USD: 12.5 is $12.50. */
-  balance: z.number(),
-  orders: z.number().int(),
-  completedOrders: z.number().int(),
-  /** USD paid for completed and partly completed orders. */
-  spent: z.number(),
-  tickets: z.number().int(),
-  openTickets: z.number().int(),
-  created: z.string(),
-});
-export type AccountProfile = z.infer<typeof profilePayload>;
-
-const challengePayload = z.discriminatedUnion("provider", [
-  z.object({ provider: z.literal("builtin"), token: z.string(), honeypotField: z.string() }),
-  z.object({
-    provider: z.literal("question"),
-    token: z.null(),
-    question: z.object({
-      text: z.string(),
-      choices: z.array(z.object({ label: z.string(), answer: z.string() })),
-    }),
-    honeypotField: z.string(),
-  }),
-  z.object({
-    provider: z.enum(["recaptcha", "turnstile"]),
-    siteKey: z.string(),
-    token: z.null(),
-    honeypotField: z.string(),
-  }),
-]);
-export type HumanCheckChallenge = z.infer<typeof challengePayload>;
-
-const signInPayload = tokenPayload.extend({ deviceToken: z.string().min(1) });
-/** A staff account with two-factor sign-in on answers this instead of a token (ADR 027). */
-const codeStepPayload = z.object({ twoFactorRequired: z.literal(true), challenge: z.string().min(1) });
+export type { AccountAccess, AccountProfile, HumanCheckChallenge };
 
 /** `deviceToken` is the browser's from an earlier sign-in; the answer holds the one to keep (ADR 015). */
 export function signInWithPassword(
@@ -62,7 +30,7 @@ export function signInWithPassword(
   return apiCall(context, {
     path: "/v1/user/login",
     body: input,
-    payload: z.union([signInPayload, codeStepPayload]),
+    answer: loginAnswerSchema,
   });
 }
 
@@ -70,43 +38,43 @@ export function signInWithSecondFactor(
   context: AppLoadContext,
   input: { challenge: string; code: string; deviceToken?: string },
 ) {
-  return apiCall(context, { path: "/v1/user/login/two-factor", body: input, payload: signInPayload });
+  return apiCall(context, { path: "/v1/user/login/two-factor", body: input, answer: signedInSchema });
 }
 
 export function registerAccount(
   context: AppLoadContext,
   input: { username: string; email: string; password: string; password2: string },
 ) {
-  return apiCall(context, { path: "/v1/user/register", body: input, payload: tokenPayload });
+  return apiCall(context, { path: "/v1/user/register", body: input, answer: sessionSchema });
 }
 
 export function requestResetCode(context: AppLoadContext, email: string) {
-  return apiCall(context, { path: "/v1/user/forget-password", body: { email }, payload: nothing });
+  return apiCall(context, { path: "/v1/user/forget-password", body: { email }, answer: noPayloadSchema });
 }
 
 export function resetPasswordWithCode(
   context: AppLoadContext,
   input: { email: string; otp: string; password: string; password2: string },
 ) {
-  return apiCall(context, { path: "/v1/user/reset-password", body: input, payload: tokenPayload });
+  return apiCall(context, { path: "/v1/user/reset-password", body: input, answer: sessionSchema });
 }
 
 /** Whether the request's token cookie is a live session; 401 when it is not. */
 export function readAccess(context: AppLoadContext, request: Request): Promise<ApiResult<AccountAccess>> {
-  return apiCall(context, { path: "/v1/user/access", request, payload: accessPayload });
+  return apiCall(context, { path: "/v1/user/access", request, answer: accessSchema });
 }
 
 export function readProfile(context: AppLoadContext, request: Request): Promise<ApiResult<AccountProfile>> {
-  return apiCall(context, { path: "/v1/user/profile", request, payload: profilePayload });
+  return apiCall(context, { path: "/v1/user/profile", request, answer: profileSchema });
 }
 
 /** Revokes the request's token on the server. */
 export function revokeSignIn(context: AppLoadContext, request: Request) {
-  return apiCall(context, { path: "/v1/user/logout", method: "POST", request, payload: nothing });
+  return apiCall(context, { path: "/v1/user/logout", method: "POST", request, answer: noPayloadSchema });
 }
 
 export function changeUsername(context: AppLoadContext, request: Request, input: { username: string }) {
-  return apiCall(context, { path: "/v1/user/update/username", request, body: input, payload: nothing });
+  return apiCall(context, { path: "/v1/user/update/username", request, body: input, answer: noPayloadSchema });
 }
 
 export function changeEmail(
@@ -114,7 +82,7 @@ export function changeEmail(
   request: Request,
   input: { email: string; currentPassword?: string },
 ) {
-  return apiCall(context, { path: "/v1/user/update/email", request, body: input, payload: nothing });
+  return apiCall(context, { path: "/v1/user/update/email", request, body: input, answer: noPayloadSchema });
 }
 
 /** Every other session of the account ends; the answer holds this browser's new token. */
@@ -123,7 +91,7 @@ export function changePassword(
   request: Request,
   input: { password: string; password2: string; currentPassword?: string },
 ) {
-  return apiCall(context, { path: "/v1/user/update/password", request, body: input, payload: tokenPayload });
+  return apiCall(context, { path: "/v1/user/update/password", request, body: input, answer: sessionSchema });
 }
 
 /** Adds the guest cookie cart's lines to the account's server cart; `skipped` lists options it could not take. */
@@ -132,7 +100,7 @@ export function mergeGuestCart(context: AppLoadContext, token: string, cartItems
     path: "/v1/cart/merge",
     token,
     body: { cartItems },
-    payload: z.object({ skipped: z.array(z.string()).default([]) }),
+    answer: mergedCartSchema,
   });
 }
 
@@ -145,6 +113,6 @@ export function readHumanCheckChallenge(context: AppLoadContext): Promise<ApiRes
   const visible = context.requestMethod === "POST";
   return apiCall(context, {
     path: `/v1/human-check/challenge${visible ? "?visible=true" : ""}`,
-    payload: challengePayload,
+    answer: humanCheckChallengeSchema,
   });
 }

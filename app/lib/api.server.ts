@@ -9,12 +9,6 @@ import { cookiesOf } from "./cookies.server";
  * answer) is thrown to the error boundary.
  */
 
-/** A text field the API may leave out or send as null: the UI always gets a string. */
-export const optionalText = z
-  .string()
-  .nullish()
-  .transform((value) => value ?? "");
-
 export type ApiFailure = {
   ok: false;
   status: number;
@@ -32,6 +26,8 @@ const failureSchema = z.object({
   errors: z.record(z.array(z.string())).optional(),
   humanCheckRequired: z.boolean().optional(),
 });
+
+const successEnvelopeSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export class ApiUnavailableError extends Error {
   constructor(
@@ -102,15 +98,15 @@ export async function apiCall<S extends z.ZodTypeAny>(
     const { message, payload } = json as { message: string; payload: z.output<S> };
     return { ok: true, status: response.status, message, payload };
   }
+  // The envelope and the payload are checked apart, so no schema is built per call.
+  const unexpected = (error: z.ZodError) =>
+    new ApiUnavailableError(`${options.path} answered an unexpected shape: ${error.issues[0]?.message}`, 502);
+  const envelope = successEnvelopeSchema.safeParse(json);
+  if (!envelope.success) throw unexpected(envelope.error);
   const schema = "answer" in options ? options.answer : options.payload;
-  const success = z.object({ success: z.literal(true), message: z.string(), payload: schema }).safeParse(json);
-  if (!success.success) {
-    throw new ApiUnavailableError(
-      `${options.path} answered an unexpected shape: ${success.error.issues[0]?.message}`,
-      502,
-    );
-  }
-  return { ok: true, status: response.status, message: success.data.message, payload: success.data.payload };
+  const payload = schema.safeParse((json as { payload?: unknown }).payload);
+  if (!payload.success) throw unexpected(payload.error);
+  return { ok: true, status: response.status, message: envelope.data.message, payload: payload.data };
 }
 
 /** For loaders: the payload, a thrown 404 page, or a thrown error for the boundary. */

@@ -1,8 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import {
+  type CartQuote,
+  type PricedLine,
+  cartQuoteSchema,
+  cartSchema,
+  reclaimedLinesSchema,
+} from "../../contract/answers/cart";
 import { CART_LINE_LIMIT, QUANTITY_LIMIT } from "../../contract/order";
-import { apiCall, ApiUnavailableError, optionalText } from "./api.server";
-import { subOptionSchema } from "./catalogue.server";
+import { apiCall, ApiUnavailableError } from "./api.server";
 import { cookiesOf, type StoredCartLines } from "./cookies.server";
 
 /*
@@ -35,39 +40,18 @@ export function mergeCartItem(items: CartItem[], added: CartItem): CartItem[] {
   );
 }
 
-const quotedLineSchema = z.object({
-  quantity: z.number().int(),
-  duration: z.number().int(),
-  price: z.number(),
-  soldOut: z.boolean(),
-  option: z.object({
-    _id: z.string(),
-    title: z.string(),
-    availableStock: z.number().int(),
-    subOptions: z.array(subOptionSchema),
-    product: z.object({
-      _id: z.string(),
-      title: z.string(),
-      picture: optionalText,
-      minQuantity: z.number().int(),
-      maxQuantity: z.number().int().nullable(),
-    }),
-  }),
-});
-export type QuotedLine = z.infer<typeof quotedLineSchema>;
-
-const quoteSchema = z.object({
-  cartItems: z.array(quotedLineSchema),
-  cartPrice: z.number(),
-  dropped: z.array(z.string()),
-});
-export type CartQuote = z.infer<typeof quoteSchema>;
+export type QuotedLine = PricedLine;
+export type { CartQuote };
 
 export const EMPTY_QUOTE: CartQuote = { cartItems: [], cartPrice: 0, dropped: [] };
 
 export async function quoteCart(context: AppLoadContext, items: CartItem[]): Promise<CartQuote> {
   if (items.length === 0) return EMPTY_QUOTE;
-  const result = await apiCall(context, { path: "/v1/cart/quote", body: { cartItems: items }, payload: quoteSchema });
+  const result = await apiCall(context, {
+    path: "/v1/cart/quote",
+    body: { cartItems: items },
+    answer: cartQuoteSchema,
+  });
   if (!result.ok)
     throw new ApiUnavailableError(`/v1/cart/quote answered ${result.status}: ${result.message}`, result.status);
   return result.payload;
@@ -91,9 +75,6 @@ function sameItems(a: CartItem[], b: CartItem[]): boolean {
     })
   );
 }
-
-const serverCartSchema = z.object({ cartItems: z.array(quotedLineSchema), cartPrice: z.number() });
-const anyAnswer = z.unknown();
 
 /**
  * A change's outcome: the Set-Cookie headers to send, the refusal's message when it was refused, and a
@@ -132,10 +113,6 @@ const withCookie = (...setCookies: (string | undefined)[]) => {
   return headers;
 };
 
-const returnedLinesSchema = z.object({
-  status: z.string(),
-  cartItems: z.array(z.object({ optionId: z.string(), duration: z.number().int(), quantity: z.number().int() })),
-});
 const accepted = (setCookie?: string, notice?: string): CartChange => ({
   refusal: null,
   notice,
@@ -160,7 +137,7 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
     const answer = await apiCall(context, {
       path: "/v1/cart/reclaim",
       body: { orderId },
-      payload: returnedLinesSchema,
+      answer: reclaimedLinesSchema,
     });
     // Rate limited or unavailable: the cart shows what it holds, and the next page asks again.
     if (!answer.ok) return { items: [], forget: answer.status === 404 || answer.status === 400 };
@@ -193,13 +170,13 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
 
   /** A change to the server cart; the API applies the same bounds and stock rules as a quote. */
   async function changeServerCart(call: Pick<Parameters<typeof apiCall>[1], "method" | "path" | "body">) {
-    const answer = await apiCall(context, { ...call, request, payload: anyAnswer });
+    const answer = await apiCall(context, { ...call, request, answer: cartSchema });
     return answer.ok ? accepted() : refused(answer.message);
   }
 
   /** The server cart; null when the API no longer accepts the session (the cookie cart stands in then). */
   async function readServerCart(): Promise<CartQuote | null> {
-    const result = await apiCall(context, { path: "/v1/cart/read", request, payload: serverCartSchema });
+    const result = await apiCall(context, { path: "/v1/cart/read", request, answer: cartSchema });
     if (result.ok) return { ...result.payload, dropped: [] };
     if (result.status === 401) return null;
     throw new ApiUnavailableError(`/v1/cart/read answered ${result.status}: ${result.message}`, result.status);
@@ -226,7 +203,7 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
           path: "/v1/cart/add",
           body: added,
           request,
-          payload: serverCartSchema,
+          answer: cartSchema,
         });
         if (!answer.ok) return refused(answer.message);
         const line = answer.payload.cartItems.find((candidate) => candidate.option._id === added.optionId);

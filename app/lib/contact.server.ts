@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { guestTicketSchema } from "../../contract/contact";
+import { guestTicketOpenedSchema, guestTicketSchema } from "../../contract/answers/contact";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -16,19 +15,19 @@ export function openGuestTicket(
   return apiCall(context, {
     path: "/v1/contact",
     body: { ...fields, "g-recaptcha-response": humanCheck },
-    payload: z.object({ ticketId: z.string() }),
+    answer: guestTicketOpenedSchema,
   });
 }
 
 /** The conversation a mailed link opens; an unknown link throws the 404 page. */
 export function readGuestTicket(context: AppLoadContext, token: string) {
-  return apiPayload(context, { path: `/v1/contact/${encodeURIComponent(token)}`, payload: guestTicketSchema });
+  return apiPayload(context, { path: `/v1/contact/${encodeURIComponent(token)}`, answer: guestTicketSchema });
 }
 
 export function replyAsGuest(context: AppLoadContext, token: string, message: string) {
   return apiCall(context, {
     path: `/v1/contact/${encodeURIComponent(token)}/reply`,
     body: { message },
-    payload: guestTicketSchema,
+    answer: guestTicketSchema,
   });
 }

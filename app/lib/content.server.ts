@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import type { z } from "zod";
+import { announcementSchema, documentListSchema, faqListSchema } from "../../contract/answers/content";
 import type { FaqEntry } from "~/components/landing/faq-accordion";
 import { type LegalDocumentName, builtInDocuments } from "~/components/legal/default-documents.server";
 import { apiCall } from "./api.server";
@@ -13,14 +14,10 @@ import { apiCall } from "./api.server";
 export type Faq = FaqEntry;
 export type LegalDocument = { name: LegalDocumentName; title: string; paragraphs: string[]; builtIn: boolean };
 
-const announcementPayload = z.object({ text: z.string() }).nullable();
-const faqPayload = z.array(z.object({ _id: z.string(), question: z.string(), answer: z.string() }));
-const documentPayload = z.array(z.object({ _id: z.string(), name: z.string(), description: z.string() }));
-
 /** Runs a read and turns any failure (4xx, 5xx, a broken answer, no API) into `null`. */
-async function readOrNull<S extends z.ZodTypeAny>(context: AppLoadContext, path: string, payload: S) {
+async function readOrNull<S extends z.ZodTypeAny>(context: AppLoadContext, path: string, answer: S) {
   try {
-    const result = await apiCall(context, { path, payload });
+    const result = await apiCall(context, { path, answer });
     return result.ok ? (result.payload as z.output<S>) : null;
   } catch {
     return null;
@@ -29,7 +26,7 @@ async function readOrNull<S extends z.ZodTypeAny>(context: AppLoadContext, path:
 
 /** The newest active announcement's text, or null when there is none (or the call failed). */
 export async function readAnnouncement(context: AppLoadContext): Promise<string | null> {
-  const announcement = await readOrNull(context, "/v1/announcement/read", announcementPayload);
+  const announcement = await readOrNull(context, "/v1/announcement/read", announcementSchema);
   const text = announcement?.text.trim();
   return text ? text : null;
 }
@@ -77,7 +74,7 @@ export function faqsToShow(entries: readonly Faq[] | null): Faq[] {
 }
 
 export async function readFaqs(context: AppLoadContext): Promise<Faq[]> {
-  return faqsToShow(await readOrNull(context, "/v1/faq/read", faqPayload));
+  return faqsToShow(await readOrNull(context, "/v1/faq/read", faqListSchema));
 }
 
 /** Splits a document's text into paragraphs at blank lines. */
@@ -91,7 +88,7 @@ export function paragraphsOf(text: string): string[] {
 
 /** A legal document from the server, or the built-in text when none is configured or the call fails. */
 export async function readLegalDocument(context: AppLoadContext, name: LegalDocumentName): Promise<LegalDocument> {
-  const documents = await readOrNull(context, `/v1/doc/read?name=${encodeURIComponent(name)}`, documentPayload);
+  const documents = await readOrNull(context, `/v1/doc/read?name=${encodeURIComponent(name)}`, documentListSchema);
   const builtIn = builtInDocuments[name];
   const paragraphs = paragraphsOf(documents?.find((document) => document.name === name)?.description ?? "");
   if (paragraphs.length === 0)

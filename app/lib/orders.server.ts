@@ -1,7 +1,17 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { type OrderStatus, orderStatusSchema } from "../../contract/order";
-import { apiCall, apiPayload, type ApiResult, optionalText } from "./api.server";
+import { couponPriceSchema } from "../../contract/answers/cart";
+import { type SandboxPayment, sandboxPaymentSchema, sandboxSubmittedSchema } from "../../contract/answers/webhooks";
+import { type PaymentGateway, gatewayListSchema } from "../../contract/answers/content";
+import {
+  type Order,
+  type OrderLine,
+  keyRedeemedSchema,
+  orderCreatedSchema,
+  orderPageSchema,
+  orderSchema,
+} from "../../contract/answers/order";
+import type { OrderStatus } from "../../contract/order";
+import { apiCall, apiPayload, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
 
 /*
@@ -10,59 +20,28 @@ import type { CartItem } from "./cart.server";
  * (sold out, coupon used up, 429) as a form error; 5xx and broken answers are thrown by apiCall.
  */
 
-const orderProductSchema = z.object({
-  product: z.string(),
-  productOption: z.string(),
-  title: z.string(),
-  subtitle: optionalText,
-  picture: optionalText,
-  description: optionalText,
-  fullFillmode: z.enum(["manual", "auto"]),
-  deliveryNotes: optionalText,
-  creds: z.array(z.string()),
-  /** Each credential's index for a replacement request (ADR 020). */
-  credIndexes: z.array(z.number().int()).default([]),
-  isReplacement: z.boolean(),
-  /** Refunded to the balance by staff: its credentials were withdrawn. */
-  refunded: z.boolean().default(false),
-  price: z.number(),
-  quantity: z.number().int(),
-  duration: z.number().int(),
-  expiry: z.string().nullable(),
-});
-export type OrderProduct = z.infer<typeof orderProductSchema>;
-
-const orderSchema = z.object({
-  _id: z.string(),
-  status: orderStatusSchema,
-  createdAt: z.string(),
-  price: z.number(),
-  paymentMethod: z.string(),
-  products: z.array(orderProductSchema),
-});
-export type Order = z.infer<typeof orderSchema>;
+export type { Order };
+/** A line of an order. */
+export type OrderProduct = OrderLine;
 
 /** One order by its id; 400 (malformed id), 404 and 429 come back as failures for the page to word. */
 export function readOrder(context: AppLoadContext, request: Request, orderId: string): Promise<ApiResult<Order>> {
-  return apiCall(context, { path: `/v1/order/read/${encodeURIComponent(orderId)}`, request, payload: orderSchema });
+  return apiCall(context, { path: `/v1/order/read/${encodeURIComponent(orderId)}`, request, answer: orderSchema });
 }
 
-const gatewaySchema = z.object({ name: z.string(), label: z.string(), status: z.boolean() });
-export type PaymentGateway = z.infer<typeof gatewaySchema>;
+export type { PaymentGateway };
 
 /** The gateways that can take a payment now, in the shop's order. */
 export async function listEnabledGateways(context: AppLoadContext): Promise<PaymentGateway[]> {
-  const result = await apiCall(context, { path: "/v1/payment_gateway/read", payload: z.array(gatewaySchema) });
+  const result = await apiCall(context, { path: "/v1/payment_gateway/read", answer: gatewayListSchema });
   // The spec reads failures of such lists as empty; the panel then says no method is available.
   if (!result.ok) return [];
   return result.payload.filter((gateway) => gateway.status);
 }
 
 /** The cart's price after `coupon` (USD); an empty coupon answers the plain price. */
-const priceSchema = z.number();
-
 export function applyCoupon(context: AppLoadContext, request: Request, coupon: string) {
-  return apiCall(context, { path: "/v1/cart/applyCoupon", request, body: { coupon }, payload: priceSchema });
+  return apiCall(context, { path: "/v1/cart/applyCoupon", request, body: { coupon }, answer: couponPriceSchema });
 }
 
 /** The guest variant: the cart travels with the call. A signed-in request still counts per-user coupons. */
@@ -71,11 +50,9 @@ export function applyCouponPublic(context: AppLoadContext, request: Request, car
     path: "/v1/cart/applyCouponPublic",
     request,
     body: { cartItems, coupon },
-    payload: priceSchema,
+    answer: couponPriceSchema,
   });
 }
-
-const createdOrderSchema = z.object({ orderId: z.string(), paymentUrl: z.string().url().optional() });
 
 export type OrderRequest = { coupon: string; paymentMethod: string; message: string };
 
@@ -86,7 +63,7 @@ export function createOrder(context: AppLoadContext, request: Request, input: Or
     request,
     idempotencyKey,
     body: { ...input, isGuest: false },
-    payload: createdOrderSchema,
+    answer: orderCreatedSchema,
   });
 }
 
@@ -104,7 +81,7 @@ export function createGuestOrder(
     path: "/v1/order/create",
     idempotencyKey,
     body: { ...order, isGuest: true, "g-recaptcha-response": humanCheck },
-    payload: createdOrderSchema,
+    answer: orderCreatedSchema,
   });
 }
 
@@ -114,23 +91,16 @@ export function redeemKey(context: AppLoadContext, input: { email: string; key: 
   return apiCall(context, {
     path: "/v1/order/redeemKey",
     body: { ...fields, "g-recaptcha-response": humanCheck },
-    payload: z.object({ orderId: z.string() }),
+    answer: keyRedeemedSchema,
   });
 }
 
-const sandboxPaymentSchema = z.object({
-  paymentId: z.string(),
-  orderId: z.string().nullable(),
-  purpose: z.enum(["order", "topup"]),
-  amount: z.number(),
-  status: z.string(),
-});
-export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+export type { SandboxPayment };
 
 export function readSandboxPayment(context: AppLoadContext, paymentId: string): Promise<ApiResult<SandboxPayment>> {
   return apiCall(context, {
     path: `/v1/sandbox/payments/${encodeURIComponent(paymentId)}`,
-    payload: sandboxPaymentSchema,
+    answer: sandboxPaymentSchema,
   });
 }
 
@@ -139,22 +109,9 @@ export function submitSandboxPayment(context: AppLoadContext, paymentId: string,
     path: `/v1/sandbox/payments/${encodeURIComponent(paymentId)}/${action}`,
     method: "POST",
     body: {},
-    payload: z.object({
-      outcome: z.enum(["applied", "duplicate", "ignored"]),
-      orderId: z.string().nullable(),
-      purpose: z.enum(["order", "topup"]),
-    }),
+    answer: sandboxSubmittedSchema,
   });
 }
-
-const pagerSchema = z.object({
-  page: z.number().int(),
-  previous: z.number().int().nullable(),
-  next: z.number().int().nullable(),
-  total: z.number().int(),
-  pages: z.number().int(),
-});
-export type OrderPager = z.infer<typeof pagerSchema>;
 
 export type OrderListQuery = {
   page: number;
@@ -169,6 +126,6 @@ export function listMyOrders(context: AppLoadContext, request: Request, query: O
     path: "/v1/order/read",
     request,
     body: { ...query, status: query.status ?? "" },
-    payload: z.object({ records: z.array(orderSchema), pager: pagerSchema }),
+    answer: orderPageSchema,
   });
 }

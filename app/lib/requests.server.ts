@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import { type OrderRequest, orderRequestListSchema, orderRequestSchema } from "../../contract/answers/request";
 import { apiCall } from "./api.server";
 
 /*
@@ -8,24 +8,12 @@ import { apiCall } from "./api.server";
  * 429) is shown on the order page as the API words it.
  */
 
-const requestSchema = z.object({
-  _id: z.string(),
-  kind: z.enum(["replacement", "other"]),
-  index: z.number().int().nullable(),
-  status: z.enum(["pending", "completed", "rejected"]),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  message: z.string(),
-  creds: z.array(z.string()),
-  reason: z.string().nullable(),
-  answer: z.string().nullable(),
-});
-export type OrderRequest = z.infer<typeof requestSchema>;
+export type { OrderRequest };
 
 export type OrderLineKey = { orderId: string; productId: string; productOptionId: string };
 
 export function listRequests(context: AppLoadContext, request: Request, line: OrderLineKey) {
-  return apiCall(context, { path: "/v1/request/getRequests", request, body: line, payload: z.array(requestSchema) });
+  return apiCall(context, { path: "/v1/request/getRequests", request, body: line, answer: orderRequestListSchema });
 }
 
 export function requestReplacement(
@@ -38,10 +26,10 @@ export function requestReplacement(
     path: "/v1/request/createReplacement",
     request,
     body: { ...fields, "g-recaptcha-response": humanCheck },
-    payload: requestSchema,
+    answer: orderRequestSchema,
   });
 }
 
 export function sendOtherRequest(context: AppLoadContext, request: Request, input: OrderLineKey & { message: string }) {
-  return apiCall(context, { path: "/v1/request/createRequest", request, body: input, payload: requestSchema });
+  return apiCall(context, { path: "/v1/request/createRequest", request, body: input, answer: orderRequestSchema });
 }

@@ -1,6 +1,14 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { SLOT_SYMBOLS, type SlotSymbolId } from "../../contract/slots";
+import {
+  type SlotCoupon,
+  type Spin,
+  type SpinBalance,
+  type SpinResult,
+  slotCouponListSchema,
+  spinBalanceSchema,
+  spinResultSchema,
+  spinSchema,
+} from "../../contract/answers/spinwheel";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -8,36 +16,14 @@ import { apiCall, apiPayload } from "./api.server";
  * and the customer's won coupons. A refused spin (none left) comes back as an ApiResult for a toast.
  */
 
-const symbolIds = SLOT_SYMBOLS.map((symbol) => symbol.id) as [SlotSymbolId, ...SlotSymbolId[]];
-
-const balanceSchema = z.object({
-  spinsAvailable: z.number().int(),
-  maxSpins: z.number().int(),
-  nextSpinAt: z.string().nullable(),
-});
-export type SpinBalance = z.infer<typeof balanceSchema>;
-
-const spinSchema = z.object({
-  spinId: z.string(),
-  stops: z.array(z.number().int()),
-  symbols: z.array(z.enum(symbolIds)),
-  outcome: z.enum(["jackpot", "pair", "none"]),
-  discount: z.number().int(),
-  couponCode: z.string(),
-  couponExpiresAt: z.string(),
-  couponUsed: z.boolean(),
-});
-export type SpinResult = z.infer<typeof spinSchema>;
-
-const couponSchema = z.object({ code: z.string(), discount: z.number().int(), expiresAt: z.string() });
-export type SlotCoupon = z.infer<typeof couponSchema>;
+export type { SlotCoupon, Spin, SpinBalance, SpinResult };
 
 export function readSpinBalance(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/spinwheel/spins", request, payload: balanceSchema });
+  return apiPayload(context, { path: "/v1/spinwheel/spins", request, answer: spinBalanceSchema });
 }
 
 export function spinOnce(context: AppLoadContext, request: Request) {
-  return apiCall(context, { path: "/v1/spinwheel/spin", request, body: {}, payload: spinSchema });
+  return apiCall(context, { path: "/v1/spinwheel/spin", request, body: {}, answer: spinResultSchema });
 }
 
 /** One of the customer's spins; another's or an unknown id throws the 404 page. */
@@ -45,7 +31,7 @@ export function readSpin(context: AppLoadContext, request: Request, spinId: stri
   return apiPayload(context, {
     path: `/v1/spinwheel/spin/${encodeURIComponent(spinId)}`,
     request,
-    payload: spinSchema,
+    answer: spinSchema,
   });
 }
 
@@ -53,7 +39,7 @@ export async function listSlotCoupons(context: AppLoadContext, request: Request)
   const answer = await apiPayload(context, {
     path: "/v1/spinwheel/coupons",
     request,
-    payload: z.object({ records: z.array(couponSchema) }),
+    answer: slotCouponListSchema,
   });
   return answer.records;
 }

@@ -1,6 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { ticketConversationSchema } from "../../contract/ticket";
+import { type Ticket, type TicketPage, ticketPageSchema, ticketSchema } from "../../contract/answers/ticket";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -8,26 +7,14 @@ import { apiCall, apiPayload } from "./api.server";
  * answer an ApiResult so a page can show a refusal (closed ticket, limits) as a form error.
  */
 
-const ticketSchema = ticketConversationSchema;
-export type Ticket = z.infer<typeof ticketSchema>;
-
-const ticketPageSchema = z.object({
-  records: z.array(ticketSchema),
-  pager: z.object({
-    page: z.number().int(),
-    previous: z.number().int().nullable(),
-    next: z.number().int().nullable(),
-    pages: z.number().int(),
-  }),
-});
-export type TicketPage = z.infer<typeof ticketPageSchema>;
+export type { Ticket, TicketPage };
 
 export function listTickets(context: AppLoadContext, request: Request, query: { page: number; search: string }) {
   return apiPayload(context, {
     path: "/v1/ticket/read",
     request,
     body: { ...query, sortBy: "updatedAt" },
-    payload: ticketPageSchema,
+    answer: ticketPageSchema,
   });
 }
 
@@ -35,7 +22,7 @@ export function readTicket(context: AppLoadContext, request: Request, ticketId: 
   return apiPayload(context, {
     path: `/v1/ticket/read/${encodeURIComponent(ticketId)}`,
     request,
-    payload: ticketSchema,
+    answer: ticketSchema,
   });
 }
 
@@ -44,7 +31,7 @@ export function openTicket(
   request: Request,
   input: { orderId: string; subject: string; message: string },
 ) {
-  return apiCall(context, { path: "/v1/ticket/create", request, body: input, payload: ticketSchema });
+  return apiCall(context, { path: "/v1/ticket/create", request, body: input, answer: ticketSchema });
 }
 
 export function sendTicketMessage(
@@ -52,7 +39,7 @@ export function sendTicketMessage(
   request: Request,
   input: { ticketId: string; message: string },
 ) {
-  return apiCall(context, { path: "/v1/ticket/sendMessage", request, body: input, payload: ticketSchema });
+  return apiCall(context, { path: "/v1/ticket/sendMessage", request, body: input, answer: ticketSchema });
 }
 
 export function setTicketOpen(context: AppLoadContext, request: Request, ticketId: string, open: boolean) {
@@ -60,6 +47,6 @@ export function setTicketOpen(context: AppLoadContext, request: Request, ticketI
     path: open ? "/v1/ticket/open" : "/v1/ticket/close",
     request,
     body: { ticketId },
-    payload: ticketSchema,
+    answer: ticketSchema,
   });
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PUBLIC_ID_PATTERN } from "../browser/ids";
 
 /*
  * Answer schemas: what each /v1 route answers, declared once. The route declares it (the OpenAPI document is
@@ -22,3 +23,14 @@ export const usdSchema = z.number().describe("USD, at most two decimals");
 
 /** A moment, as ISO 8601 text. */
 export const isoDateSchema = z.string().describe("ISO 8601");
+
+/** A row's public id: 22 base64url characters. */
+export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN).describe("a 22-character id");
+
+/** The payload of an answer that carries none: its message says what happened. */
+export const noPayloadSchema = z.null();
+
+/** How a product is delivered: `auto` from stock at payment, `manual` by staff. */
+export const fulfilModeSchema = z
+  .enum(["auto", "manual"])
+  .describe("`auto`: from stock at payment; `manual`: by staff");

@@ -26,9 +26,16 @@ const envelope = (payload: unknown, status = 200) =>
     status,
   });
 
+/** A public id as the API answers it (22 characters). */
+const publicId = (letter: string) => letter.repeat(22);
 const serverFaqs = [
-  { _id: "a", question: "Can I pay with Litecoin?", answer: "Yes." },
-  { _id: "b", question: "Is it legal?", answer: "Yes, every account is bought from its provider." },
+  { _id: publicId("a"), id: publicId("a"), question: "Can I pay with Litecoin?", answer: "Yes." },
+  {
+    _id: publicId("b"),
+    id: publicId("b"),
+    question: "Is it legal?",
+    answer: "Yes, every account is bought from its provider.",
+  },
 ];
 
 describe("faqsToShow", () => {
@@ -85,7 +92,9 @@ describe("readLegalDocument", () => {
     const document = await readLegalDocument(
       contextAnswering((path) => {
         asked.push(path);
-        return envelope([{ _id: "x", name: "privacy-policy", description: "First.\r\n\r\nSecond\nline.\n\n\n" }]);
+        return envelope([
+          { _id: publicId("x"), name: "privacy-policy", description: "First.\r\n\r\nSecond\nline.\n\n\n" },
+        ]);
       }),
       "privacy-policy",
     );
@@ -101,7 +110,7 @@ describe("readLegalDocument", () => {
     for (const answer of [
       () => envelope([]),
       () => envelope(null, 500),
-      () => envelope([{ _id: "x", name: "terms-of-service", description: " " }]),
+      () => envelope([{ _id: publicId("x"), name: "terms-of-service", description: " " }]),
     ]) {
       const document = await readLegalDocument(contextAnswering(answer), "terms-of-service");
       expect(document.builtIn).toBe(true);

@@ -14,6 +14,7 @@ const product = (id: string, categoryIds: string[], totalStock: number, minPrice
   minQuantity: 1,
   maxQuantity: null,
   categoryIds,
+  fullFillmode: "auto",
   rating: { average: 0, count: 0 },
 });
 const categories = [

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { publicIdSchema, usdSchema } from "./common";
+
+/* Payment providers' events (POST /v1/webhooks/{gateway}) and the sandbox gateway's page (/v1/sandbox/payments). */
+
+/** What became of a provider's event: applied, a duplicate of one applied before, or ignored. */
+export const webhookOutcomeSchema = z.enum(["applied", "duplicate", "ignored"]);
+export type WebhookOutcome = z.infer<typeof webhookOutcomeSchema>;
+
+export const webhookTakenSchema = z.object({ outcome: webhookOutcomeSchema });
+
+/** A hosted payment's life (payments.status). */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+/** What a payment is for: an order, or a balance top-up. */
+export const PAYMENT_PURPOSES = ["order", "topup"] as const;
+
+/** GET /v1/sandbox/payments/{paymentId}. */
+export const sandboxPaymentSchema = z.object({
+  paymentId: publicIdSchema,
+  orderId: publicIdSchema.nullable().describe("null for a top-up"),
+  purpose: z.enum(PAYMENT_PURPOSES),
+  amount: usdSchema.describe("the stored amount"),
+  status: z.enum(PAYMENT_STATUSES),
+});
+export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
+
+/** POST /v1/sandbox/payments/{paymentId}/pay and /cancel. */
+export const sandboxSubmittedSchema = z.object({
+  outcome: webhookOutcomeSchema,
+  orderId: publicIdSchema.nullable(),
+  purpose: z.enum(PAYMENT_PURPOSES),
+});
+export type SandboxSubmitted = z.infer<typeof sandboxSubmittedSchema>;
