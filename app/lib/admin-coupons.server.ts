@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import type { CouponInput } from "../../contract/admin-coupons";
-import { pagerSchema } from "./admin.server";
+import { pagerSchema } from "../../contract/answers/common";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's coupons (ADR 026). */

@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { pagerSchema } from "./admin.server";
+import { pagerSchema } from "../../contract/answers/common";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the staff inbox: tickets, the request queue and feedback moderation (ADR 029). */

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { KEY_STATES } from "../../contract/admin-keys";
-import { pagerSchema } from "./admin.server";
+import { pagerSchema } from "../../contract/answers/common";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's redeem keys (/v1/admin/keys/*, ADR 021 and 025). */

@@ -6,7 +6,7 @@ import {
   type NotificationChannel,
   type NotificationEvent,
 } from "../../contract/notifications";
-import { pagerSchema } from "./admin.server";
+import { pagerSchema } from "../../contract/answers/common";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The back office's /v1 client for the operator's notifications (/v1/admin/notifications, owners only). */

@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { orderStatusSchema } from "../../contract/order";
-import { pagerSchema } from "./admin.server";
+import { pagerSchema } from "../../contract/answers/common";
 import { apiCall, apiPayload } from "./api.server";
 
 /*

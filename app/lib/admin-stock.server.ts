@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
 import { INVALID_LINE_REASONS, STOCK_STATES } from "../../contract/stock";
-import { pagerSchema } from "./admin.server";
+import { pagerSchema } from "../../contract/answers/common";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's stock (/v1/admin/stock/*, ADR 025). */
