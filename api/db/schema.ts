@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { COUPON_KINDS, COUPON_SOURCES } from "../../contract/admin-coupons";
 import { ORDER_STATUSES } from "../../contract/order";
 import { REQUEST_STATUSES } from "../../contract/browser/request";
 import { TICKET_STATUSES } from "../../contract/browser/ticket";
@@ -353,7 +354,7 @@ export const coupons = pgTable(
   {
     id: id(),
     code: text("code").notNull(),
-    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
     /** Percent (1-100) for percent coupons, cents for fixed ones. */
     amount: integer("amount").notNull(),
     minAmountCents: integer("min_amount_cents").notNull().default(0),
@@ -362,9 +363,7 @@ export const coupons = pgTable(
     perCustomerLimit: integer("per_customer_limit"),
     /** A per-user coupon (the slots game issues these) only works for its owner. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["admin", "slots"] })
-      .notNull()
-      .default("admin"),
+    source: text("source", { enum: COUPON_SOURCES }).notNull().default("admin"),
     active: boolean("active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
