@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { FULFIL_MODES } from "../../contract/admin-catalogue";
 import { COUPON_KINDS, COUPON_SOURCES } from "../../contract/admin-coupons";
 import { ORDER_STATUSES } from "../../contract/order";
 import { REQUEST_STATUSES } from "../../contract/browser/request";
@@ -192,9 +193,7 @@ export const products = pgTable(
     minQuantity: integer("min_quantity").notNull().default(1),
     /** null: no product limit (the shop caps at 999 and stock). */
     maxQuantity: integer("max_quantity"),
-    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] })
-      .notNull()
-      .default("auto"),
+    fulfilMode: text("fulfil_mode", { enum: FULFIL_MODES }).notNull().default("auto"),
     /** A replacement request is filled from stock at once; off: every request waits for staff (ADR 020). */
     autoReplace: boolean("auto_replace").notNull().default(true),
     /** How many times one delivered credential (and its successors) may be replaced under warranty. */
@@ -472,7 +471,7 @@ export const orderProducts = pgTable(
     picture: text("picture").notNull().default(""),
     description: text("description").notNull().default(""),
     deliveryNotes: text("delivery_notes").notNull().default(""),
-    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] }).notNull(),
+    fulfilMode: text("fulfil_mode", { enum: FULFIL_MODES }).notNull(),
     durationDays: integer("duration_days").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
