@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { FULFIL_MODES } from "../../contract/admin-catalogue";
 import { COUPON_KINDS, COUPON_SOURCES } from "../../contract/admin-coupons";
+import { BALANCE_ENTRY_TYPES } from "../../contract/balance";
 import { ORDER_STATUSES } from "../../contract/order";
 import { REQUEST_STATUSES } from "../../contract/browser/request";
 import { TICKET_STATUSES } from "../../contract/browser/ticket";
@@ -574,7 +575,7 @@ export const balanceLedger = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["in", "out", "refund", "adjustment"] }).notNull(),
+    type: text("type", { enum: BALANCE_ENTRY_TYPES }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     balanceAfterCents: integer("balance_after_cents").notNull(),
     orderId: text("order_id").references(() => orders.id),
