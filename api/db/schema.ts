@@ -16,7 +16,7 @@ import { FULFIL_MODES } from "../../contract/admin-catalogue";
 import { COUPON_KINDS, COUPON_SOURCES } from "../../contract/admin-coupons";
 import { BALANCE_ENTRY_TYPES } from "../../contract/balance";
 import { ORDER_STATUSES } from "../../contract/order";
-import { REQUEST_STATUSES } from "../../contract/browser/request";
+import { REQUEST_KINDS, REQUEST_STATUSES } from "../../contract/browser/request";
 import { TICKET_STATUSES } from "../../contract/browser/ticket";
 import { newId } from "./ids";
 
@@ -661,7 +661,7 @@ export const requests = pgTable(
   "requests",
   {
     id: id(),
-    kind: text("kind", { enum: ["replacement", "other"] }).notNull(),
+    kind: text("kind", { enum: REQUEST_KINDS }).notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
