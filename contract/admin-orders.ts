@@ -10,6 +10,14 @@ export const ORDER_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export { ORDER_PAYMENT_METHODS } from "./browser/order";
 
+/** Where an order comes from: a checkout, a redeemed key, or a replacement staff or the warranty delivered. */
+export const ORDER_SOURCES = ["checkout", "redeem", "replacement"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+/** A payment at a gateway: waiting, paid, failed, expired unpaid, or refunded. */
+export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
 /** The most text one delivery may paste, and the most credentials it may hold. */
 export const DELIVERY_TEXT_MAX_LENGTH = 20_000;
 export const DELIVERY_MAX_CREDENTIALS = 999;

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { FULFIL_MODES } from "../../contract/admin-catalogue";
 import { COUPON_KINDS, COUPON_SOURCES } from "../../contract/admin-coupons";
+import { ORDER_SOURCES, PAYMENT_STATUSES } from "../../contract/admin-orders";
 import { BALANCE_ENTRY_TYPES } from "../../contract/balance";
 import { ORDER_STATUSES } from "../../contract/order";
 import { REQUEST_KINDS, REQUEST_STATUSES } from "../../contract/browser/request";
@@ -407,9 +408,7 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull(),
     couponId: text("coupon_id").references(() => coupons.id),
     message: text("message").notNull().default(""),
-    source: text("source", { enum: ["checkout", "redeem", "replacement"] })
-      .notNull()
-      .default("checkout"),
+    source: text("source", { enum: ORDER_SOURCES }).notNull().default("checkout"),
     clientIp: text("client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -537,9 +536,7 @@ export const payments = pgTable(
     providerReference: text("provider_reference"),
     amountCents: integer("amount_cents").notNull(),
     currency: text("currency").notNull().default("USD"),
-    status: text("status", { enum: ["pending", "paid", "failed", "expired", "refunded"] })
-      .notNull()
-      .default("pending"),
+    status: text("status", { enum: PAYMENT_STATUSES }).notNull().default("pending"),
     checkoutUrl: text("checkout_url"),
     /** Set when staff confirmed the payment by hand because the provider's webhook never came. */
     confirmedByUserId: text("confirmed_by_user_id").references(() => users.id, { onDelete: "set null" }),
