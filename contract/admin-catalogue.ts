@@ -9,6 +9,10 @@ import { UPLOADED_PICTURE } from "./pictures";
  */
 
 export const CATALOGUE_PAGE_SIZE = 50;
+
+/** How a product's lines are delivered: from imported stock at payment (auto), or by staff (manual). */
+export const FULFIL_MODES = ["auto", "manual"] as const;
+export type FulfilMode = (typeof FULFIL_MODES)[number];
 /** The largest picture a form may upload, before it is turned into WebP. */
 export const PICTURE_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -78,7 +82,7 @@ export const productInputSchema = z
     picture: pictureUrlField.default(""),
     minQuantity: quantityField.default(1),
     maxQuantity: quantityField.nullable().default(null),
-    fulfilMode: z.enum(["auto", "manual"], { errorMap: () => ({ message: CATALOGUE_MESSAGES.fulfilMode }) }),
+    fulfilMode: z.enum(FULFIL_MODES, { errorMap: () => ({ message: CATALOGUE_MESSAGES.fulfilMode }) }),
     replacementLimit: wholeNumber(0, 100, CATALOGUE_MESSAGES.replacementLimit).default(3),
     autoReplace: z.boolean().default(true),
     active: z.boolean().default(true),

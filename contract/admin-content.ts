@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECKOUT_PAYMENT_METHODS } from "./browser/order";
 
 /*
  * The store's content and payment gateways in the back office (ADR 031): the FAQ, the announcement,
@@ -24,7 +25,8 @@ export const LEGAL_DOCUMENT_NAMES = LEGAL_DOCUMENTS.map((document) => document.n
   ...LegalDocumentName[],
 ];
 
-export const GATEWAY_NAMES = ["coinbase", "shoppy", "stripe", "balance", "sandbox"] as const;
+/** The gateways staff turn on and off: every way a checkout can pay. */
+export const GATEWAY_NAMES = CHECKOUT_PAYMENT_METHODS;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 
 export const CONTENT_MESSAGES = {

@@ -33,7 +33,13 @@ export const couponCodeField = z
   // eslint-disable-next-line no-useless-escape -- the v flag of an HTML pattern needs it
   .regex(/^[A-Za-z0-9_\-]+$/, COUPON_FORM_MESSAGES.code);
 
-export const couponKindField = z.enum(["percent", "fixed"], {
+/** A coupon takes a percent off, or a fixed amount of USD. */
+export const COUPON_KINDS = ["percent", "fixed"] as const;
+/** Where a coupon comes from: staff made it, or the slots game gave it to one customer as a prize. */
+export const COUPON_SOURCES = ["admin", "slots"] as const;
+export type CouponSource = (typeof COUPON_SOURCES)[number];
+
+export const couponKindField = z.enum(COUPON_KINDS, {
   errorMap: () => ({ message: "Choose percent or a fixed amount" }),
 });
 

@@ -10,6 +10,12 @@ export const ORDER_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 export { ORDER_PAYMENT_METHODS } from "./browser/order";
 
+/** Where an order comes from: a checkout, a redeemed key, or a replacement staff or the warranty delivered. */
+export const ORDER_SOURCES = ["checkout", "redeem", "replacement"] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];
+
+export { PAYMENT_STATUSES, type PaymentStatus } from "./browser/order";
+
 /** The most text one delivery may paste, and the most credentials it may hold. */
 export const DELIVERY_TEXT_MAX_LENGTH = 20_000;
 export const DELIVERY_MAX_CREDENTIALS = 999;

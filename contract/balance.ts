@@ -8,3 +8,7 @@ export const VALID_AMOUNT = "Please enter a valid amount";
 export function hasAtMostTwoDecimals(usd: number): boolean {
   return Number.isInteger(Math.round(usd * 100 * 1e6) / 1e6);
 }
+
+/** The kinds of balance ledger entries: `out` is a debit, the others credits; `adjustment` is staff's, by hand. */
+export const BALANCE_ENTRY_TYPES = ["in", "out", "refund", "adjustment"] as const;
+export type BalanceEntryType = (typeof BALANCE_ENTRY_TYPES)[number];

@@ -7,7 +7,9 @@ import { z } from "zod";
 
 export const STAFF_ROLES = ["owner", "manager", "support"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
-export type Role = "customer" | StaffRole;
+/** Every account's role: a customer, or one of the staff roles. */
+export const ROLES = ["customer", ...STAFF_ROLES] as const;
+export type Role = (typeof ROLES)[number];
 
 export const ROLE_LABELS: Record<StaffRole, string> = { owner: "Owner", manager: "Manager", support: "Support" };
 
@@ -36,6 +38,8 @@ export const STAFF_AREAS = {
   notifications: ["owner"],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type StaffArea = keyof typeof STAFF_AREAS;
+/** The areas' names, in the order above. */
+export const STAFF_AREA_NAMES = Object.keys(STAFF_AREAS) as [StaffArea, ...StaffArea[]];
 
 export function isStaffRole(role: string): role is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(role);
@@ -52,6 +56,6 @@ export const STAFF_SESSION_HOURS = 12;
 export const AUDIT_PAGE_SIZE = 50;
 export const STAFF_PAGE_SIZE = 50;
 
-export const staffRoleField = z.enum(["customer", ...STAFF_ROLES], {
+export const staffRoleField = z.enum(ROLES, {
   errorMap: () => ({ message: "Choose a role: customer, owner, manager or support" }),
 });

@@ -12,9 +12,13 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../../contract/answers/webhooks";
+import { FULFIL_MODES } from "../../contract/admin-catalogue";
+import { COUPON_KINDS, COUPON_SOURCES } from "../../contract/admin-coupons";
+import { ORDER_SOURCES } from "../../contract/admin-orders";
+import { BALANCE_ENTRY_TYPES } from "../../contract/balance";
+import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../../contract/browser/order";
 import { ORDER_STATUSES } from "../../contract/order";
-import { REQUEST_STATUSES } from "../../contract/browser/request";
+import { REQUEST_KINDS, REQUEST_STATUSES } from "../../contract/browser/request";
 import { TICKET_STATUSES } from "../../contract/browser/ticket";
 import { newId } from "./ids";
 
@@ -197,9 +201,7 @@ export const products = pgTable(
     minQuantity: integer("min_quantity").notNull().default(1),
     /** null: no product limit (the shop caps at 999 and stock). */
     maxQuantity: integer("max_quantity"),
-    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] })
-      .notNull()
-      .default("auto"),
+    fulfilMode: text("fulfil_mode", { enum: FULFIL_MODES }).notNull().default("auto"),
     /** A replacement request is filled from stock at once; off: every request waits for staff (ADR 020). */
     autoReplace: boolean("auto_replace").notNull().default(true),
     /** How many times one delivered credential (and its successors) may be replaced under warranty. */
@@ -359,7 +361,7 @@ export const coupons = pgTable(
   {
     id: id(),
     code: text("code").notNull(),
-    kind: text("kind", { enum: ["percent", "fixed"] }).notNull(),
+    kind: text("kind", { enum: COUPON_KINDS }).notNull(),
     /** Percent (1-100) for percent coupons, cents for fixed ones. */
     amount: integer("amount").notNull(),
     minAmountCents: integer("min_amount_cents").notNull().default(0),
@@ -368,9 +370,7 @@ export const coupons = pgTable(
     perCustomerLimit: integer("per_customer_limit"),
     /** A per-user coupon (the slots game issues these) only works for its owner. */
     userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
-    source: text("source", { enum: ["admin", "slots"] })
-      .notNull()
-      .default("admin"),
+    source: text("source", { enum: COUPON_SOURCES }).notNull().default("admin"),
     active: boolean("active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     createdAt: createdAt(),
@@ -414,9 +414,7 @@ export const orders = pgTable(
     paymentMethod: text("payment_method").notNull(),
     couponId: text("coupon_id").references(() => coupons.id),
     message: text("message").notNull().default(""),
-    source: text("source", { enum: ["checkout", "redeem", "replacement"] })
-      .notNull()
-      .default("checkout"),
+    source: text("source", { enum: ORDER_SOURCES }).notNull().default("checkout"),
     clientIp: text("client_ip"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -479,7 +477,7 @@ export const orderProducts = pgTable(
     picture: text("picture").notNull().default(""),
     description: text("description").notNull().default(""),
     deliveryNotes: text("delivery_notes").notNull().default(""),
-    fulfilMode: text("fulfil_mode", { enum: ["auto", "manual"] }).notNull(),
+    fulfilMode: text("fulfil_mode", { enum: FULFIL_MODES }).notNull(),
     durationDays: integer("duration_days").notNull(),
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
@@ -580,7 +578,7 @@ export const balanceLedger = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    type: text("type", { enum: ["in", "out", "refund", "adjustment"] }).notNull(),
+    type: text("type", { enum: BALANCE_ENTRY_TYPES }).notNull(),
     amountCents: integer("amount_cents").notNull(),
     balanceAfterCents: integer("balance_after_cents").notNull(),
     orderId: text("order_id").references(() => orders.id),
@@ -666,7 +664,7 @@ export const requests = pgTable(
   "requests",
   {
     id: id(),
-    kind: text("kind", { enum: ["replacement", "other"] }).notNull(),
+    kind: text("kind", { enum: REQUEST_KINDS }).notNull(),
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,11 +1,12 @@
 import { type SQL, count, desc, eq, ilike, or, sql } from "drizzle-orm";
 import { BLOCKLIST_PAGE_SIZE } from "../../contract/admin-customers";
+import type { BlocklistAdded, BlocklistPage } from "../../contract/answers/admin-customers";
 import type { Database, Executor } from "../db/client";
 import { emailBlocklist, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { brokenUniqueIndex } from "./accounts";
 import { type StaffActor, recordAudit } from "./audit";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 
 /*
  * The checkout blocklist (ADR 026): exact addresses and `*` patterns refused at checkout, top-ups and
@@ -17,21 +18,10 @@ export const BLOCKLIST_MESSAGES = {
   notFound: "This blocklist entry does not exist (it may have been removed already)",
 } as const;
 
-export type BlocklistEntry = {
-  _id: string;
-  pattern: string;
-  note: string;
-  createdBy: string | null;
-  createdAt: string;
-};
-
 const duplicate = () => new AppError(409, BLOCKLIST_MESSAGES.duplicate, { pattern: [BLOCKLIST_MESSAGES.duplicate] });
 
 /** Newest first; `search` matches part of the pattern or of the note. */
-export async function listBlocklist(
-  db: Executor,
-  query: { page: number; search: string },
-): Promise<{ records: BlocklistEntry[]; pager: Pager }> {
+export async function listBlocklist(db: Executor, query: { page: number; search: string }): Promise<BlocklistPage> {
   let where: SQL | undefined;
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -70,7 +60,7 @@ export async function addBlocklistEntry(
   db: Database,
   actor: StaffActor,
   input: { pattern: string; note: string },
-): Promise<{ _id: string; pattern: string }> {
+): Promise<BlocklistAdded> {
   try {
     return await db.transaction(async (tx) => {
       const [taken] = await tx

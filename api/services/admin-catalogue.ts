@@ -6,6 +6,16 @@ import {
   type OptionInput,
   type ProductInput,
 } from "../../contract/admin-catalogue";
+import type {
+  AdminCategory,
+  AdminDuration,
+  AdminProduct,
+  AdminProductPage,
+  DeletedCategory,
+  DeletedDuration,
+  SavedDuration,
+  SavedOption,
+} from "../../contract/answers/admin-catalogue";
 import { centsToUsd, usdToCents } from "../../contract/money";
 import type { Database, Executor } from "../db/client";
 import {
@@ -20,7 +30,7 @@ import { AppError, badRequest, notFound } from "../errors";
 import { brokenUniqueIndex } from "./accounts";
 import { type StaffActor, recordAudit } from "./audit";
 import type { NotifyDeps } from "./operator-notifications";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 import { recheckStockLevels } from "./stock-levels";
 
 /*
@@ -40,46 +50,11 @@ export const ADMIN_CATALOGUE_MESSAGES = {
   daysTaken: "This option already has a warranty of this many days",
 } as const;
 
-export type CategoryView = { _id: string; name: string; position: number; products: number };
-
-export type ProductRow = {
-  _id: string;
-  title: string;
-  label: string;
-  picture: string;
-  active: boolean;
-  fulfilMode: "auto" | "manual";
-  position: number;
-  categories: string[];
-  options: number;
-  freeStock: number;
-};
-
-export type DurationView = { _id: string; title: string; days: number; price: number; position: number };
-export type OptionView = {
-  _id: string;
-  title: string;
-  seats: number;
-  lowStockThreshold: number;
-  active: boolean;
-  position: number;
-  freeSeats: number;
-  /** Stock rows of any state: while there are none, seats may still change. */
-  stockRows: number;
-  durations: DurationView[];
-};
-export type ProductView = Omit<ProductInput, "categoryIds"> & {
-  _id: string;
-  categoryIds: string[];
-  options: OptionView[];
-  updatedAt: string;
-};
-
 const freeSeats = sql<number>`count(*) filter (where ${stockCredentials.status} = 'available')`.mapWith(Number);
 
 // ---------------------------------------------------------------- categories
 
-export async function listCategories(db: Executor): Promise<CategoryView[]> {
+export async function listCategories(db: Executor): Promise<AdminCategory[]> {
   const rows = await db
     .select({
       id: categories.id,
@@ -100,7 +75,7 @@ async function lockedCategory(tx: Executor, categoryId: string) {
   return row;
 }
 
-export async function createCategory(db: Database, actor: StaffActor, input: CategoryInput): Promise<CategoryView> {
+export async function createCategory(db: Database, actor: StaffActor, input: CategoryInput): Promise<AdminCategory> {
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(categories).values(input).returning();
     await recordAudit(tx, actor, {
@@ -119,7 +94,7 @@ export async function updateCategory(
   actor: StaffActor,
   categoryId: string,
   input: CategoryInput,
-): Promise<CategoryView> {
+): Promise<AdminCategory> {
   return db.transaction(async (tx) => {
     const before = await lockedCategory(tx, categoryId);
     await tx.update(categories).set(input).where(eq(categories.id, categoryId));
@@ -140,7 +115,7 @@ export async function updateCategory(
 }
 
 /** Deletes a category; its products stay, in their other categories (or none). */
-export async function deleteCategory(db: Database, actor: StaffActor, categoryId: string): Promise<{ name: string }> {
+export async function deleteCategory(db: Database, actor: StaffActor, categoryId: string): Promise<DeletedCategory> {
   return db.transaction(async (tx) => {
     const before = await lockedCategory(tx, categoryId);
     await tx.delete(categories).where(eq(categories.id, categoryId));
@@ -158,10 +133,7 @@ export async function deleteCategory(db: Database, actor: StaffActor, categoryId
 // ---------------------------------------------------------------- products
 
 /** Every product, hidden ones too, in shop order; `search` matches part of the title or label. */
-export async function listProducts(
-  db: Executor,
-  query: { page: number; search: string },
-): Promise<{ records: ProductRow[]; pager: Pager }> {
+export async function listProducts(db: Executor, query: { page: number; search: string }): Promise<AdminProductPage> {
   const filters: SQL[] = [];
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -236,7 +208,7 @@ async function categoryNamesOf(db: Executor, productIds: string[]) {
 }
 
 /** A product with its categories, and every option (hidden ones too) with its free seats and durations. */
-export async function readProduct(db: Executor, productId: string): Promise<ProductView> {
+export async function readProduct(db: Executor, productId: string): Promise<AdminProduct> {
   const [row] = await db.select().from(products).where(eq(products.id, productId));
   if (!row) throw notFound(ADMIN_CATALOGUE_MESSAGES.productNotFound);
   const [links, options] = await Promise.all([
@@ -336,7 +308,7 @@ async function setCategories(tx: Executor, productId: string, categoryIds: strin
   }
 }
 
-export async function createProduct(db: Database, actor: StaffActor, input: ProductInput): Promise<ProductView> {
+export async function createProduct(db: Database, actor: StaffActor, input: ProductInput): Promise<AdminProduct> {
   const productId = await db.transaction(async (tx) => {
     const categoryIds = await assertCategoriesExist(tx, input.categoryIds);
     const { categoryIds: _ignored, ...fields } = input;
@@ -366,7 +338,7 @@ export async function updateProduct(
   actor: StaffActor,
   productId: string,
   input: ProductInput,
-): Promise<ProductView> {
+): Promise<AdminProduct> {
   await db.transaction(async (tx) => {
     const before = await lockedProduct(tx, productId);
     const beforeCategories = (
@@ -400,7 +372,7 @@ export async function setProductPicture(
   actor: StaffActor,
   productId: string,
   picture: string,
-): Promise<ProductView> {
+): Promise<AdminProduct> {
   await db.transaction(async (tx) => {
     const before = await lockedProduct(tx, productId);
     await tx.update(products).set({ picture, updatedAt: new Date() }).where(eq(products.id, productId));
@@ -436,7 +408,7 @@ export async function createOption(
   actor: StaffActor,
   productId: string,
   input: OptionInput,
-): Promise<{ _id: string; productId: string; title: string }> {
+): Promise<SavedOption> {
   return db.transaction(async (tx) => {
     const product = await lockedProduct(tx, productId);
     const [row] = await tx
@@ -465,7 +437,7 @@ export async function updateOption(
   deps: NotifyDeps,
   optionId: string,
   input: OptionInput,
-): Promise<{ _id: string; productId: string; title: string }> {
+): Promise<SavedOption> {
   return db.transaction(async (tx) => {
     const { option: before, productTitle } = await lockedOption(tx, optionId);
     if (input.seats !== before.seats) {
@@ -499,7 +471,7 @@ export async function updateOption(
 
 // ---------------------------------------------------------------- warranty durations
 
-function durationViewOf(row: typeof warrantyDurations.$inferSelect): DurationView {
+function durationViewOf(row: typeof warrantyDurations.$inferSelect): AdminDuration {
   return {
     _id: row.id,
     title: row.title,
@@ -548,7 +520,7 @@ export async function createDuration(
   actor: StaffActor,
   optionId: string,
   input: DurationInput,
-): Promise<DurationView & { productId: string }> {
+): Promise<SavedDuration> {
   return withDaysRace(() =>
     db.transaction(async (tx) => {
       const { option, productTitle } = await lockedOption(tx, optionId);
@@ -581,7 +553,7 @@ export async function updateDuration(
   actor: StaffActor,
   durationId: string,
   input: DurationInput,
-): Promise<DurationView & { productId: string }> {
+): Promise<SavedDuration> {
   return withDaysRace(() =>
     db.transaction(async (tx) => {
       const { row: before, option, label } = await lockedDuration(tx, durationId);
@@ -606,11 +578,7 @@ export async function updateDuration(
 }
 
 /** Orders keep the days and price they were bought with; the shop stops offering this duration at once. */
-export async function deleteDuration(
-  db: Database,
-  actor: StaffActor,
-  durationId: string,
-): Promise<{ title: string; productId: string }> {
+export async function deleteDuration(db: Database, actor: StaffActor, durationId: string): Promise<DeletedDuration> {
   return db.transaction(async (tx) => {
     const { row, option, label } = await lockedDuration(tx, durationId);
     await tx.delete(warrantyDurations).where(eq(warrantyDurations.id, durationId));

@@ -1,11 +1,15 @@
 import { asc, desc, eq, max, sql } from "drizzle-orm";
-import {
-  CONTENT_MESSAGES,
-  GATEWAY_NAMES,
-  type GatewayName,
-  LEGAL_DOCUMENTS,
-  type LegalDocumentName,
-} from "../../contract/admin-content";
+import { CONTENT_MESSAGES, GATEWAY_NAMES, type GatewayName, LEGAL_DOCUMENTS } from "../../contract/admin-content";
+import type {
+  AdminContent,
+  AdminFaq,
+  AdminGateway,
+  AdminSocialLink,
+  AnnouncementSet,
+  DocumentSet,
+  RowDeleted,
+  RowMoved,
+} from "../../contract/answers/admin-content";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { announcements, documents, faqs, paymentGateways, socialLinks } from "../db/schema";
@@ -18,13 +22,6 @@ import { SANDBOX_LABEL, paymentGatewaysFor } from "./payments";
  * with its audit entry. The storefront reads the same tables through the public /v1 content reads, so
  * a change shows on the next page view (anonymous pages are cached for PAGE_CACHE_MS at most).
  */
-
-export type AdminContent = {
-  faqs: { _id: string; question: string; answer: string }[];
-  socialLinks: { _id: string; name: string; link: string }[];
-  announcement: { text: string; active: boolean };
-  documents: { name: LegalDocumentName; title: string; path: string; text: string; updatedAt: string | null }[];
-};
 
 export async function readAdminContent(db: Executor): Promise<AdminContent> {
   const [faqRows, linkRows, [announcement], documentRows] = await Promise.all([
@@ -75,7 +72,11 @@ async function lockedRow(tx: Executor, kind: OrderedKind, rowId: string) {
   return row && { label: row.name, position: row.position, fields: { name: row.name, link: row.link } };
 }
 
-export async function addFaq(db: Database, actor: StaffActor, input: { question: string; answer: string }) {
+export async function addFaq(
+  db: Database,
+  actor: StaffActor,
+  input: { question: string; answer: string },
+): Promise<AdminFaq> {
   return db.transaction(async (tx) => {
     const [{ last }] = await tx.select({ last: max(faqs.position) }).from(faqs);
     const [row] = await tx
@@ -98,7 +99,7 @@ export async function editFaq(
   actor: StaffActor,
   faqId: string,
   input: { question: string; answer: string },
-) {
+): Promise<AdminFaq> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(faqs).where(eq(faqs.id, faqId)).for("update");
     if (!before) throw notFound(CONTENT_MESSAGES.faqNotFound);
@@ -115,7 +116,11 @@ export async function editFaq(
   });
 }
 
-export async function addSocialLink(db: Database, actor: StaffActor, input: { name: string; link: string }) {
+export async function addSocialLink(
+  db: Database,
+  actor: StaffActor,
+  input: { name: string; link: string },
+): Promise<AdminSocialLink> {
   return db.transaction(async (tx) => {
     const [{ last }] = await tx.select({ last: max(socialLinks.position) }).from(socialLinks);
     const [row] = await tx
@@ -138,7 +143,7 @@ export async function editSocialLink(
   actor: StaffActor,
   linkId: string,
   input: { name: string; link: string },
-) {
+): Promise<AdminSocialLink> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(socialLinks).where(eq(socialLinks.id, linkId)).for("update");
     if (!before) throw notFound(CONTENT_MESSAGES.socialLinkNotFound);
@@ -155,7 +160,12 @@ export async function editSocialLink(
   });
 }
 
-export async function deleteOrdered(db: Database, actor: StaffActor, kind: OrderedKind, rowId: string) {
+export async function deleteOrdered(
+  db: Database,
+  actor: StaffActor,
+  kind: OrderedKind,
+  rowId: string,
+): Promise<RowDeleted> {
   const table = orderedTable(kind);
   return db.transaction(async (tx) => {
     const row = await lockedRow(tx, kind, rowId);
@@ -183,7 +193,7 @@ export async function moveOrdered(
   kind: OrderedKind,
   rowId: string,
   direction: "up" | "down",
-) {
+): Promise<RowMoved> {
   const table = orderedTable(kind);
   return db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${table} in share row exclusive mode`);
@@ -215,7 +225,11 @@ export async function moveOrdered(
 // ---------------------------------------------------------------- announcement and documents
 
 /** Publishes a new announcement (the storefront shows the newest active one), or takes it down. */
-export async function setAnnouncement(db: Database, actor: StaffActor, input: { text: string; active: boolean }) {
+export async function setAnnouncement(
+  db: Database,
+  actor: StaffActor,
+  input: { text: string; active: boolean },
+): Promise<AnnouncementSet> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select({ text: announcements.text, active: announcements.active })
@@ -241,7 +255,7 @@ export async function setAnnouncement(db: Database, actor: StaffActor, input: { 
 }
 
 /** Saves a legal document's text; an empty text removes the store's own, so the built-in one shows. */
-export async function setDocument(db: Database, actor: StaffActor, name: string, text: string) {
+export async function setDocument(db: Database, actor: StaffActor, name: string, text: string): Promise<DocumentSet> {
   const document = LEGAL_DOCUMENTS.find((candidate) => candidate.name === name);
   if (!document) throw notFound(CONTENT_MESSAGES.documentNotFound);
   const trimmed = text.replace(/\r\n?/g, "\n").trim();
@@ -278,16 +292,6 @@ const GATEWAY_LABELS: Record<GatewayName, string> = {
   stripe: "Credit/Debit Card",
   balance: "Balance",
   sandbox: SANDBOX_LABEL,
-};
-
-export type AdminGateway = {
-  name: GatewayName;
-  label: string;
-  enabled: boolean;
-  /** Keys in this server's environment (balance needs none; the sandbox is a server setting). */
-  configured: boolean;
-  /** What checkout does now: enabled and configured. */
-  offered: boolean;
 };
 
 export async function listAdminGateways(db: Executor, config: Config): Promise<AdminGateway[]> {

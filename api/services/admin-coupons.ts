@@ -1,12 +1,13 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { COUPONS_PAGE_SIZE, COUPON_FORM_MESSAGES, type CouponInput } from "../../contract/admin-coupons";
+import type { AdminCoupon, CouponPage, ProductChoice } from "../../contract/answers/admin-coupons";
 import { centsToUsd, usdToCents } from "../../contract/money";
 import type { Database, Executor } from "../db/client";
 import { couponProducts, couponRedemptions, coupons, orders, products, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { brokenUniqueIndex } from "./accounts";
 import { type StaffActor, recordAudit } from "./audit";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 
 /*
  * Coupons in the back office (ADR 026). What is stored here is exactly what checkout reads
@@ -22,25 +23,6 @@ export const ADMIN_COUPON_MESSAGES = {
   usesBelowCount: (used: number) => `It has been used ${used} times already: allow at least ${used} uses`,
   unknownProducts: "Some of the chosen products do not exist any more. Choose again.",
 } as const;
-
-export type CouponView = {
-  _id: string;
-  code: string;
-  kind: "percent" | "fixed";
-  /** Percent for a percent coupon, USD for a fixed one. */
-  amount: number;
-  minAmount: number;
-  maxUses: number | null;
-  usedCount: number;
-  perCustomerLimit: number | null;
-  expiresAt: string | null;
-  products: { _id: string; title: string }[];
-  active: boolean;
-  source: "admin" | "slots";
-  /** The customer a slots prize belongs to. */
-  ownerEmail: string | null;
-  createdAt: string;
-};
 
 type CouponRow = typeof coupons.$inferSelect;
 
@@ -62,7 +44,7 @@ async function productsOf(db: Executor, couponIds: string[]) {
   return byCoupon;
 }
 
-function viewOf(row: CouponRow & { ownerEmail: string | null }, linked: { _id: string; title: string }[]): CouponView {
+function viewOf(row: CouponRow & { ownerEmail: string | null }, linked: { _id: string; title: string }[]): AdminCoupon {
   return {
     _id: row.id,
     code: row.code,
@@ -87,7 +69,7 @@ const couponColumns = { coupon: coupons, ownerEmail: users.email };
 export async function listCoupons(
   db: Executor,
   query: { page: number; search: string; source: "admin" | "slots" },
-): Promise<{ records: CouponView[]; pager: Pager }> {
+): Promise<CouponPage> {
   const filters: SQL[] = [eq(coupons.source, query.source)];
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -118,7 +100,7 @@ export async function listCoupons(
   };
 }
 
-export async function readCoupon(db: Executor, couponId: string): Promise<CouponView> {
+export async function readCoupon(db: Executor, couponId: string): Promise<AdminCoupon> {
   const [row] = await db
     .select(couponColumns)
     .from(coupons)
@@ -130,7 +112,7 @@ export async function readCoupon(db: Executor, couponId: string): Promise<Coupon
 }
 
 /** Every product a coupon can be restricted to, hidden ones included (marked). */
-export async function couponProductChoices(db: Executor) {
+export async function couponProductChoices(db: Executor): Promise<ProductChoice[]> {
   const rows = await db
     .select({ id: products.id, title: products.title, active: products.active })
     .from(products)
@@ -197,7 +179,7 @@ async function withCodeRace<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export async function createCoupon(db: Database, actor: StaffActor, input: CouponInput): Promise<CouponView> {
+export async function createCoupon(db: Database, actor: StaffActor, input: CouponInput): Promise<AdminCoupon> {
   const id = await withCodeRace(() =>
     db.transaction(async (tx) => {
       await assertCodeFree(tx, input.code);
@@ -246,7 +228,7 @@ export async function updateCoupon(
   actor: StaffActor,
   couponId: string,
   input: CouponInput,
-): Promise<CouponView> {
+): Promise<AdminCoupon> {
   await withCodeRace(() =>
     db.transaction(async (tx) => {
       const current = await lockCoupon(tx, couponId);
@@ -280,7 +262,7 @@ export async function updateCoupon(
 }
 
 /** Stops a coupon (slots prizes too) from applying at checkout; orders that used it keep their discount. */
-export async function deactivateCoupon(db: Database, actor: StaffActor, couponId: string): Promise<CouponView> {
+export async function deactivateCoupon(db: Database, actor: StaffActor, couponId: string): Promise<AdminCoupon> {
   await db.transaction(async (tx) => {
     const current = await lockCoupon(tx, couponId);
     if (!current.active) return;

@@ -6,16 +6,23 @@ import {
   CUSTOMER_ORDERS_PAGE_SIZE,
   CUSTOMER_TICKETS_PAGE_SIZE,
 } from "../../contract/admin-customers";
+import type {
+  Customer,
+  CustomerOrderPage,
+  CustomerPage,
+  CustomerSummary,
+  CustomerTicketPage,
+  StaffLedgerPage,
+} from "../../contract/answers/admin-customers";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { centsToUsd } from "../../contract/money";
-import type { OrderStatus } from "../../contract/order";
 import { ROLE_LABELS, type Role } from "../../contract/staff";
 import type { Database, Executor } from "../db/client";
 import { balanceLedger, orderProducts, orders, tickets, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { INSUFFICIENT_BALANCE, creditBalance, debitBalance } from "./balance";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 import { revokeAllSessions } from "./sessions";
 
 /*
@@ -37,20 +44,6 @@ export const belowZeroMessage = (balanceCents: number) =>
   `The balance is $${centsToUsd(balanceCents).toFixed(2)}: a debit cannot take it below zero.`;
 
 const usd = (cents: number) => `$${centsToUsd(cents).toFixed(2)}`;
-
-export type CustomerSummary = {
-  _id: string;
-  username: string;
-  email: string;
-  role: Role;
-  balance: number;
-  orders: number;
-  joined: string;
-  blocked: boolean;
-  blockedAt: string | null;
-};
-
-export type CustomerDetail = CustomerSummary & { tickets: number; blockReason: string; autoCreated: boolean };
 
 const summaryColumns = {
   id: users.id,
@@ -106,10 +99,7 @@ function summaryOf(
  * Newest accounts first. `search` matches part of the email or username, or is the id of one of the
  * account's orders (what a customer quotes in a ticket).
  */
-export async function listCustomers(
-  db: Executor,
-  query: { page: number; search: string },
-): Promise<{ records: CustomerSummary[]; pager: Pager }> {
+export async function listCustomers(db: Executor, query: { page: number; search: string }): Promise<CustomerPage> {
   let where: SQL | undefined;
   if (query.search) {
     const pattern = containsPattern(query.search);
@@ -138,7 +128,7 @@ export async function listCustomers(
   return { records: rows.map((row) => summaryOf(row, orderCounts.get(row.id) ?? 0)), pager };
 }
 
-export async function readCustomer(db: Executor, userId: string): Promise<CustomerDetail> {
+export async function readCustomer(db: Executor, userId: string): Promise<Customer> {
   const [row] = await db
     .select({ ...summaryColumns, blockReason: users.blockReason, autoCreated: users.autoCreated })
     .from(users)
@@ -159,22 +149,7 @@ async function assertCustomerExists(db: Executor, userId: string): Promise<void>
   if (!row) throw notFound(CUSTOMER_MESSAGES.notFound);
 }
 
-export type CustomerOrder = {
-  _id: string;
-  status: OrderStatus;
-  createdAt: string;
-  price: number;
-  discount: number;
-  paymentMethod: string;
-  /** The lines, as `title × quantity`, for the table. */
-  items: string;
-};
-
-export async function listOrdersOfCustomer(
-  db: Executor,
-  userId: string,
-  page: number,
-): Promise<{ records: CustomerOrder[]; pager: Pager }> {
+export async function listOrdersOfCustomer(db: Executor, userId: string, page: number): Promise<CustomerOrderPage> {
   await assertCustomerExists(db, userId);
   const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
   const pager = pagerFor(page, Number(total), CUSTOMER_ORDERS_PAGE_SIZE);
@@ -224,20 +199,7 @@ export async function listOrdersOfCustomer(
   };
 }
 
-export type CustomerTicket = {
-  _id: string;
-  subject: string;
-  status: "open" | "closed";
-  orderId: string;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export async function listTicketsOfCustomer(
-  db: Executor,
-  userId: string,
-  page: number,
-): Promise<{ records: CustomerTicket[]; pager: Pager }> {
+export async function listTicketsOfCustomer(db: Executor, userId: string, page: number): Promise<CustomerTicketPage> {
   await assertCustomerExists(db, userId);
   const [{ total }] = await db.select({ total: count() }).from(tickets).where(eq(tickets.userId, userId));
   const pager = pagerFor(page, Number(total), CUSTOMER_TICKETS_PAGE_SIZE);
@@ -261,26 +223,9 @@ export async function listTicketsOfCustomer(
   };
 }
 
-export type StaffLedgerEntry = {
-  _id: string;
-  createdAt: string;
-  type: "in" | "out" | "refund" | "adjustment";
-  /** Signed: a debit (`out`) is negative. */
-  amount: number;
-  balanceAfter: number;
-  note: string;
-  orderId: string | null;
-  /** Who made a change by hand; the customer sees 'Admin'. */
-  staffEmail: string | null;
-};
-
 const staffMember = alias(users, "staff_member");
 
-export async function listLedgerOfCustomer(
-  db: Executor,
-  userId: string,
-  page: number,
-): Promise<{ records: StaffLedgerEntry[]; pager: Pager }> {
+export async function listLedgerOfCustomer(db: Executor, userId: string, page: number): Promise<StaffLedgerPage> {
   await assertCustomerExists(db, userId);
   const [{ total }] = await db.select({ total: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
   const pager = pagerFor(page, Number(total), CUSTOMER_LEDGER_PAGE_SIZE);
@@ -396,7 +341,7 @@ export async function blockCustomer(
   actor: StaffActor,
   input: { userId: string; reason: string },
   now = new Date(),
-): Promise<CustomerDetail> {
+): Promise<Customer> {
   await db.transaction(async (tx) => {
     const account = await lockAccount(tx, input.userId);
     assertMayBlock(actor, account);
@@ -424,7 +369,7 @@ export async function unblockCustomer(
   actor: StaffActor,
   input: { userId: string; reason: string },
   now = new Date(),
-): Promise<CustomerDetail> {
+): Promise<Customer> {
   await db.transaction(async (tx) => {
     const account = await lockAccount(tx, input.userId);
     assertMayBlock(actor, account);

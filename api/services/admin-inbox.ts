@@ -7,6 +7,15 @@ import {
 } from "../../contract/admin-inbox";
 import { DELETED_CUSTOMER } from "../../contract/privacy";
 import { STAFF_AUTHOR } from "../../contract/ticket";
+import type {
+  FeedbackReplySet,
+  FeedbackVisibilitySet,
+  ReplacementSettings,
+  StaffFeedbackPage,
+  StaffRequestPage,
+  StaffTicket,
+  StaffTicketPage,
+} from "../../contract/answers/admin-inbox";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../db/client";
 import {
@@ -25,7 +34,7 @@ import { notFound } from "../errors";
 /** The staff member who resolved a request, beside the customer who made it. */
 const resolver = alias(users, "resolver");
 import { type StaffActor, recordAudit } from "./audit";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 import { TICKET_MESSAGES } from "./tickets";
 
 /*
@@ -50,23 +59,10 @@ const ticketEmail = sql<string>`coalesce(${customerEmail}, ${tickets.guestEmail}
 /** How staff see a guest's own messages. */
 const GUEST_NAME = "Guest";
 
-export type StaffTicketSummary = {
-  _id: string;
-  subject: string;
-  status: "open" | "closed";
-  waiting: boolean;
-  /** A guest's ticket (contact form, ADR 039) has no account: `_id` null, `guest` true, the email they gave. */
-  customer: { _id: string | null; email: string; guest: boolean };
-  orderId: string;
-  messages: number;
-  lastMessage: string;
-  updatedAt: string;
-};
-
 export async function listStaffTickets(
   db: Executor,
   query: { filter: TicketFilter; search: string; page: number },
-): Promise<{ records: StaffTicketSummary[]; pager: Pager }> {
+): Promise<StaffTicketPage> {
   const conditions: SQL[] = [];
   if (query.filter === "waiting") conditions.push(eq(tickets.status, "open"), eq(tickets.awaitingStaff, true));
   if (query.filter === "open") conditions.push(eq(tickets.status, "open"));
@@ -133,18 +129,6 @@ export async function listStaffTickets(
     pager,
   };
 }
-
-export type StaffTicket = Omit<StaffTicketSummary, "messages" | "lastMessage"> & {
-  createdAt: string;
-  messages: {
-    _id: string;
-    author: string;
-    fromStaff: boolean;
-    staffEmail: string | null;
-    message: string;
-    at: string;
-  }[];
-};
 
 export async function readStaffTicket(db: Executor, ticketId: string): Promise<StaffTicket> {
   const [row] = await db
@@ -213,27 +197,10 @@ export async function setStaffTicketStatus(
 
 // ---------------------------------------------------------------- requests
 
-export type StaffRequest = {
-  _id: string;
-  kind: "replacement" | "other";
-  status: "pending" | "completed" | "rejected";
-  message: string;
-  answer: string | null;
-  credentialIndex: number | null;
-  customer: { _id: string; email: string };
-  orderId: string;
-  product: { _id: string; title: string; optionTitle: string; autoReplace: boolean; replacementLimit: number };
-  /** Credentials of the option on sale now: what "complete from stock" can take. */
-  availableStock: number;
-  createdAt: string;
-  resolvedAt: string | null;
-  resolvedBy: string | null;
-};
-
 export async function listStaffRequests(
   db: Executor,
   query: { filter: RequestFilter; search: string; page: number },
-): Promise<{ records: StaffRequest[]; pager: Pager }> {
+): Promise<StaffRequestPage> {
   const conditions: SQL[] = [];
   if (query.filter !== "all") conditions.push(eq(requests.status, query.filter));
   if (query.search) {
@@ -308,8 +275,6 @@ export async function listStaffRequests(
   };
 }
 
-export type ReplacementSettings = { _id: string; title: string; autoReplace: boolean; replacementLimit: number };
-
 export async function listReplacementSettings(db: Executor): Promise<ReplacementSettings[]> {
   return db
     .select({
@@ -347,22 +312,10 @@ export async function setReplacementSettings(
 
 // ---------------------------------------------------------------- feedback
 
-export type StaffFeedback = {
-  _id: string;
-  stars: number;
-  message: string;
-  visible: boolean;
-  reply: string | null;
-  repliedAt: string | null;
-  customer: { _id: string; email: string };
-  product: { _id: string; title: string };
-  updatedAt: string;
-};
-
 export async function listStaffFeedback(
   db: Executor,
   query: { filter: FeedbackFilter; search: string; page: number },
-): Promise<{ records: StaffFeedback[]; pager: Pager }> {
+): Promise<StaffFeedbackPage> {
   const conditions: SQL[] = [];
   if (query.filter !== "all") conditions.push(eq(feedback.visible, query.filter === "shown"));
   if (query.search) {
@@ -411,7 +364,12 @@ async function lockedReview(tx: Executor, feedbackId: string) {
 const reviewLabel = (review: { stars: number; message: string }) => `${review.stars}★ ${review.message.slice(0, 60)}`;
 
 /** Hides a review from /feedback and the product's rating, or shows it again. */
-export async function setFeedbackVisible(db: Database, actor: StaffActor, feedbackId: string, visible: boolean) {
+export async function setFeedbackVisible(
+  db: Database,
+  actor: StaffActor,
+  feedbackId: string,
+  visible: boolean,
+): Promise<FeedbackVisibilitySet> {
   return db.transaction(async (tx) => {
     const review = await lockedReview(tx, feedbackId);
     // updatedAt stays: hiding is not the customer's edit, and the public list sorts by it.
@@ -431,7 +389,12 @@ export async function setFeedbackVisible(db: Database, actor: StaffActor, feedba
 }
 
 /** The store's public reply under a review ('Admin'); an empty reply removes it. */
-export async function setFeedbackReply(db: Database, actor: StaffActor, feedbackId: string, reply: string) {
+export async function setFeedbackReply(
+  db: Database,
+  actor: StaffActor,
+  feedbackId: string,
+  reply: string,
+): Promise<FeedbackReplySet> {
   return db.transaction(async (tx) => {
     const review = await lockedReview(tx, feedbackId);
     const next = reply === "" ? null : reply;

@@ -1,4 +1,5 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
+import type { GeneratedBatch, KeyOption, RevokedKeys } from "../../contract/answers/admin-keys";
 import type { Database, Executor } from "../db/client";
 import { productOptions, products, redeemKeys, warrantyDurations } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
@@ -20,15 +21,8 @@ export const KEY_MESSAGES = {
 /** Advisory-lock class of a batch id: two posts of one form make one batch. */
 const BATCH_LOCK = 7426;
 
-export type KeyOptionView = {
-  _id: string;
-  title: string;
-  product: { _id: string; title: string };
-  durations: { days: number; title: string }[];
-};
-
 /** Every option with its warranty durations, in shop order: what a key can be made for. */
-export async function keyOptions(db: Executor): Promise<KeyOptionView[]> {
+export async function keyOptions(db: Executor): Promise<KeyOption[]> {
   const rows = await db
     .select({
       optionId: productOptions.id,
@@ -50,7 +44,7 @@ export async function keyOptions(db: Executor): Promise<KeyOptionView[]> {
       asc(warrantyDurations.position),
       asc(warrantyDurations.durationDays),
     );
-  const options = new Map<string, KeyOptionView>();
+  const options = new Map<string, KeyOption>();
   for (const row of rows) {
     let option = options.get(row.optionId);
     if (!option) {
@@ -66,16 +60,6 @@ export async function keyOptions(db: Executor): Promise<KeyOptionView[]> {
   }
   return [...options.values()];
 }
-
-export type GeneratedBatch = {
-  batchId: string;
-  codes: string[];
-  product: string;
-  option: string;
-  durationDays: number;
-  quantity: number;
-  expiresAt: string | null;
-};
 
 /**
  * A batch of keys for an option's warranty duration and quantity. With the form's `batchId`, a second post
@@ -146,7 +130,7 @@ export async function revokeKeyList(
   actor: StaffActor,
   keyIds: string[],
   now = new Date(),
-): Promise<{ revoked: number }> {
+): Promise<RevokedKeys> {
   return db.transaction(async (tx) => {
     const revoked = await revokeKeys(tx, keyIds, now);
     if (revoked.length === 0) throw conflict(KEY_MESSAGES.noneRevoked);

@@ -8,13 +8,19 @@ import {
   type NotificationEvent,
   type NotificationRouting,
 } from "../../contract/notifications";
+import type {
+  ChannelStatus,
+  DeliveryPage,
+  NotificationDelivery,
+  RoutingView,
+} from "../../contract/answers/admin-notifications";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { notificationOutbox, storeSettings } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { NOTIFICATION_ROUTING_KEY, readNotificationRouting } from "./operator-notifications";
-import { type Pager, pagerFor } from "./paging";
+import { pagerFor } from "./paging";
 
 /*
  * The owner's notification settings (ADR 030): which events go to which channel, whether each channel is
@@ -28,26 +34,7 @@ export const NOTIFICATION_MESSAGES = {
   retrying: "The notification will be sent again within a few seconds",
 } as const;
 
-export type ChannelStatus = {
-  mail: { configured: boolean; address: string | null };
-  /** The receiver's origin only: the rest of the URL may carry a token. */
-  webhook: { configured: boolean; origin: string | null };
-};
-
-export type RoutingView = { event: NotificationEvent; label: string; mail: boolean; webhook: boolean }[];
-
-export type DeliveryView = {
-  _id: string;
-  event: string;
-  status: "pending" | "sent" | "failed";
-  attempts: number;
-  lastError: string | null;
-  createdAt: string;
-  nextAttemptAt: string;
-  sentAt: string | null;
-};
-
-export type DeliveryQuery = { page: number; status: "" | DeliveryView["status"] };
+export type DeliveryQuery = { page: number; status: "" | NotificationDelivery["status"] };
 
 export function channelStatus(config: Pick<Config, "notifications">): ChannelStatus {
   const { operatorEmail, webhook } = config.notifications;
@@ -71,10 +58,7 @@ export async function readRoutingView(db: Executor): Promise<RoutingView> {
 }
 
 /** The webhook's notifications, newest first, NOTIFICATION_DELIVERIES_PAGE_SIZE a page. */
-export async function listDeliveries(
-  db: Executor,
-  query: DeliveryQuery,
-): Promise<{ records: DeliveryView[]; pager: Pager }> {
+export async function listDeliveries(db: Executor, query: DeliveryQuery): Promise<DeliveryPage> {
   const where: SQL | undefined = query.status ? eq(notificationOutbox.status, query.status) : undefined;
   const [{ total }] = await db.select({ total: count() }).from(notificationOutbox).where(where);
   const pager = pagerFor(query.page, Number(total), NOTIFICATION_DELIVERIES_PAGE_SIZE);

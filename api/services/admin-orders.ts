@@ -1,5 +1,6 @@
 import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, sum } from "drizzle-orm";
 import { ADMIN_ORDERS_PAGE_SIZE } from "../../contract/admin-orders";
+import type { AdminOrder, AdminOrderPage, OrderCredentials } from "../../contract/answers/admin-orders";
 import { centsToUsd } from "../../contract/money";
 import { type OrderStatus, isPaidOrderStatus } from "../../contract/order";
 import type { Database, Executor } from "../db/client";
@@ -19,7 +20,7 @@ import {
 import { notFound } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { type RefundLine, refundableByLine } from "./admin-order-refunds";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 
 /*
  * The back office's orders, read side (ADR 028): the search, an order's page, and its delivered
@@ -51,26 +52,7 @@ export type AdminOrderQuery = {
   waiting: boolean;
 };
 
-export type AdminOrderRow = {
-  _id: string;
-  createdAt: string;
-  email: string;
-  status: OrderStatus;
-  paymentMethod: string;
-  price: number;
-  items: string;
-  waitingForDelivery: boolean;
-};
-
-/**
- * Newest first, ADMIN_ORDERS_PAGE_SIZE a page. Each filter uses an index where one can serve it: the id
- * (primary key), the customer (orders_user_created_idx), the email's start (orders_email_lower_idx), the
- * status, and the newest-first order itself (orders_created_idx); the product title is matched in the lines.
- */
-export async function searchOrders(
-  db: Executor,
-  query: AdminOrderQuery,
-): Promise<{ records: AdminOrderRow[]; pager: Pager }> {
+export async function searchOrders(db: Executor, query: AdminOrderQuery): Promise<AdminOrderPage> {
   const filters: SQL[] = [];
   if (query.order) filters.push(eq(orders.id, query.order));
   if (query.customer) filters.push(eq(orders.userId, query.customer));
@@ -146,86 +128,6 @@ export async function searchOrders(
 
 // ---------------------------------------------------------------- one order
 
-export type AdminOrderLine = {
-  _id: string;
-  productId: string;
-  optionId: string;
-  title: string;
-  option: string;
-  subtitle: string;
-  duration: number;
-  quantity: number;
-  unitPrice: number;
-  price: number;
-  fulfilMode: "auto" | "manual";
-  isReplacement: boolean;
-  /** Credentials on the line now (replaced ones not counted), and ever delivered on it. */
-  delivered: number;
-  deliveredEver: number;
-  /** Manual lines: how many credentials staff must still paste; 0 when nothing is to deliver. */
-  toDeliver: number;
-  refundedAt: string | null;
-  refunded: number;
-  /** What a refund of this line would credit now; 0 when it cannot be refunded. */
-  refundable: number;
-};
-
-export type AdminOrderView = {
-  _id: string;
-  status: OrderStatus;
-  source: "checkout" | "redeem" | "replacement";
-  email: string;
-  createdAt: string;
-  updatedAt: string;
-  paidAt: string | null;
-  expiresAt: string | null;
-  paymentMethod: string;
-  subtotal: number;
-  discount: number;
-  price: number;
-  currency: string;
-  coupon: { _id: string; code: string } | null;
-  message: string;
-  clientIp: string | null;
-  customer: { _id: string; email: string; username: string; balance: number } | null;
-  lines: AdminOrderLine[];
-  payments: {
-    _id: string;
-    gateway: string;
-    status: string;
-    amount: number;
-    currency: string;
-    providerReference: string | null;
-    createdAt: string;
-    paidAt: string | null;
-    confirmedBy: string | null;
-    confirmationReason: string | null;
-    /** Staff may confirm it by hand: not paid yet, and the order is not paid by another. */
-    confirmable: boolean;
-    events: { gateway: string; eventId: string; receivedAt: string }[];
-  }[];
-  ledger: {
-    _id: string;
-    createdAt: string;
-    type: string;
-    amount: number;
-    balanceAfter: number;
-    note: string;
-    staff: string | null;
-  }[];
-  mails: {
-    _id: string;
-    to: string;
-    subject: string;
-    status: string;
-    attempts: number;
-    createdAt: string;
-    sentAt: string | null;
-  }[];
-  /** What staff may do now; the actions check again under the order's lock. */
-  can: { cancel: boolean; resendMail: boolean; refund: boolean; refundReason: string | null };
-};
-
 /** The order's lines with what was delivered on each: the rows the page and the refund both need. */
 export async function orderLinesWithDeliveries(db: Executor, orderId: string) {
   return db
@@ -274,7 +176,7 @@ export const ADMIN_ORDER_REFUSALS = {
   refundFree: "Nothing was paid for this order (a redeemed key or a free order), so there is nothing to refund.",
 } as const;
 
-export async function readAdminOrder(db: Executor, orderId: string): Promise<AdminOrderView> {
+export async function readAdminOrder(db: Executor, orderId: string): Promise<AdminOrder> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);
   const [lineRows, returned, paymentRows, ledgerRows, mailRows, [customer], [coupon], [pendingMail]] =
@@ -422,21 +324,6 @@ export async function readAdminOrder(db: Executor, orderId: string): Promise<Adm
 
 // ---------------------------------------------------------------- credentials on demand
 
-export type AdminOrderCredentials = {
-  lineId: string;
-  title: string;
-  isReplacement: boolean;
-  refunded: boolean;
-  credentials: {
-    position: number;
-    username: string;
-    password: string;
-    deliveredAt: string;
-    warrantyEnds: string | null;
-    replacedAt: string | null;
-  }[];
-}[];
-
 /**
  * Every credential delivered on the order, replaced and withdrawn ones included, for staff who asked to
  * see them. Each viewing is written to the audit log (who, which order, how many), never the credentials.
@@ -445,7 +332,7 @@ export async function viewOrderCredentials(
   db: Database,
   actor: StaffActor,
   orderId: string,
-): Promise<AdminOrderCredentials> {
+): Promise<OrderCredentials> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select({ id: orders.id, email: orders.email }).from(orders).where(eq(orders.id, orderId));
     if (!order) throw notFound(ADMIN_ORDER_NOT_FOUND);

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { PAID_ORDER_STATUSES } from "../../contract/order";
+import type { Overview, Waiting } from "../../contract/answers/admin-staff";
 import type { Executor } from "../db/client";
 import { orderProducts, orders, productOptions, products, requests, stockCredentials, tickets } from "../db/schema";
 
@@ -12,17 +13,6 @@ import { orderProducts, orders, productOptions, products, requests, stockCredent
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const OVERVIEW_DAYS = 30;
 const TOP_PRODUCTS = 5;
-
-export type Waiting = { ticketsWaiting: number; pendingRequests: number; manualDeliveries: number };
-export type Period = { orders: number; revenueCents: number };
-export type Overview = {
-  sales: { today: Period; last7Days: Period; last30Days: Period };
-  /** Oldest first, one entry per UTC day, today last. */
-  perDay: { day: string; orders: number; revenueCents: number }[];
-  topProducts: { _id: string; title: string; quantity: number; revenueCents: number }[];
-  lowStock: { optionId: string; product: string; option: string; free: number; threshold: number }[];
-  waiting: Waiting;
-};
 
 /** What waits for staff: tickets whose last word is the customer's, pending requests, manual lines to deliver. */
 export async function waitingForStaff(db: Executor): Promise<Waiting> {

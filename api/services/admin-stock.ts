@@ -1,12 +1,22 @@
 import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { STOCK_IMPORT_MAX_ROWS, STOCK_PAGE_SIZE, STOCK_REPORT_MAX_LINES, type StockState } from "../../contract/stock";
+import type { FulfilMode } from "../../contract/admin-catalogue";
+import type {
+  ImportReport,
+  OptionStock,
+  StockCounts,
+  StockExport,
+  StockOption,
+  StockOptionPage,
+  StockRemoved,
+} from "../../contract/answers/admin-stock";
 import type { Database, Executor } from "../db/client";
 import { productOptions, products, stockCredentials } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { accountKey, type InvalidLine, parseStockLines } from "./admin-stock-lines";
+import { accountKey, parseStockLines } from "./admin-stock-lines";
 import { type StaffActor, recordAudit } from "./audit";
 import type { NotifyDeps } from "./operator-notifications";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, pagerFor } from "./paging";
 import { fillWaitingReplacements } from "./requests";
 import { recheckStockLevels } from "./stock-levels";
 
@@ -33,16 +43,6 @@ const accountOf = sql`(lower(${stockCredentials.username}), ${stockCredentials.p
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 const stateIs = (state: StockState | "void") => eq(stockCredentials.status, state);
 
-export type StockCounts = {
-  free: number;
-  reserved: number;
-  delivered: number;
-  replaced: number;
-  removed: number;
-  /** Accounts with at least one seat that was not removed. */
-  accounts: number;
-};
-
 const countColumns = {
   free: countWhere(stateIs("available")),
   reserved: countWhere(stateIs("reserved")),
@@ -64,7 +64,7 @@ type OptionRow = {
   productId: string;
   productTitle: string;
   productActive: boolean;
-  fulfilMode: "auto" | "manual";
+  fulfilMode: FulfilMode;
 };
 
 const optionColumns = {
@@ -79,19 +79,7 @@ const optionColumns = {
   fulfilMode: products.fulfilMode,
 };
 
-export type StockOptionView = {
-  _id: string;
-  title: string;
-  active: boolean;
-  seats: number;
-  lowStockThreshold: number;
-  /** Free seats are under the option's threshold. */
-  low: boolean;
-  product: { _id: string; title: string; active: boolean; fulfilMode: "auto" | "manual" };
-  stock: StockCounts;
-};
-
-function optionView(row: OptionRow, stock: StockCounts): StockOptionView {
+function optionView(row: OptionRow, stock: StockCounts): StockOption {
   return {
     _id: row.id,
     title: row.title,
@@ -120,7 +108,7 @@ async function countsByOption(db: Executor, optionIds: string[]): Promise<Map<st
 export async function listStockOptions(
   db: Executor,
   query: { page: number; search: string },
-): Promise<{ records: StockOptionView[]; pager: Pager }> {
+): Promise<StockOptionPage> {
   const where = query.search
     ? or(
         ilike(products.title, containsPattern(query.search)),
@@ -170,17 +158,6 @@ async function findOption(db: Executor, optionId: string, lock = false): Promise
   return option;
 }
 
-export type SeatView = { seat: number; state: StockState | "removed" };
-export type StockAccountView = {
-  /** One of the account's rows: names the account in a removal. */
-  _id: string;
-  username: string;
-  batchLabel: string;
-  addedAt: string;
-  seats: SeatView[];
-};
-export type StockBatchView = { label: string; free: number };
-
 /** Empty strings filter nothing. */
 export type OptionStockQuery = { page: number; search: string; state: StockState | ""; batch: string };
 
@@ -188,11 +165,7 @@ export type OptionStockQuery = { page: number; search: string; state: StockState
  * One option's stock, an account a row with each seat's state, newest first, STOCK_PAGE_SIZE a page.
  * Passwords stay out of it (the export has them). Accounts staff removed entirely are left out.
  */
-export async function readOptionStock(
-  db: Executor,
-  optionId: string,
-  query: OptionStockQuery,
-): Promise<{ option: StockOptionView; batches: StockBatchView[]; records: StockAccountView[]; pager: Pager }> {
+export async function readOptionStock(db: Executor, optionId: string, query: OptionStockQuery): Promise<OptionStock> {
   const option = await findOption(db, optionId);
   const filters: SQL[] = [eq(stockCredentials.optionId, optionId)];
   if (query.search) filters.push(ilike(stockCredentials.username, containsPattern(query.search)));
@@ -248,20 +221,6 @@ export async function readOptionStock(
     pager: pagerFor(query.page, total, STOCK_PAGE_SIZE),
   };
 }
-
-export type ImportReport = {
-  batchLabel: string;
-  /** Accounts added (each with the option's seats). */
-  added: number;
-  /** Seat rows added: added × seats. */
-  seats: number;
-  duplicate: { count: number; lines: number[] };
-  invalid: { count: number; lines: InvalidLine[] };
-  /** Blank lines and bare ':' lines, skipped. */
-  skipped: number;
-  /** Waiting replacement requests filled from this stock before it went on sale. */
-  replacementsFilled: number;
-};
 
 /**
  * Adds pasted or uploaded credentials to an option, each account with the option's seats. A line is
@@ -365,7 +324,7 @@ export async function removeStock(
   actor: StaffActor,
   config: NotifyDeps,
   input: { optionId: string; accounts?: string[]; batchLabel?: string },
-): Promise<{ accounts: number; seats: number }> {
+): Promise<StockRemoved> {
   return db.transaction(async (tx) => {
     const option = await findOption(tx, input.optionId);
     let which: SQL;
@@ -414,11 +373,7 @@ export async function removeStock(
  * The option's unsold accounts (at least one free seat), oldest first, as `username:password` lines: the
  * import's format, so the file can be imported elsewhere. Audited, since it hands out credentials.
  */
-export async function exportStock(
-  db: Database,
-  actor: StaffActor,
-  optionId: string,
-): Promise<{ text: string; accounts: number; filename: string }> {
+export async function exportStock(db: Database, actor: StaffActor, optionId: string): Promise<StockExport> {
   return db.transaction(async (tx) => {
     const option = await findOption(tx, optionId);
     const rows = await tx

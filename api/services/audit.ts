@@ -2,7 +2,8 @@ import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE } from "../../contract/staff";
 import type { Executor } from "../db/client";
 import { auditLog } from "../db/schema";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import type { AuditEntry, AuditPage } from "../../contract/answers/admin-staff";
+import { containsPattern, pagerFor } from "./paging";
 
 /*
  * The audit log (ADR 023): each staff change writes one entry in the change's own transaction, so a
@@ -61,21 +62,8 @@ export async function recordAudit(db: Executor, actor: StaffActor, entry: AuditE
 
 export type AuditQuery = { page: number; actor: string; action: string; objectType: string; objectId: string };
 
-export type AuditEntryView = {
-  _id: string;
-  actorEmail: string;
-  actorRole: string;
-  action: string;
-  objectType: string;
-  objectId: string;
-  objectLabel: string;
-  changes: { before: Record<string, unknown> | null; after: Record<string, unknown> | null };
-  ip: string;
-  createdAt: string;
-};
-
 /** Newest first, AUDIT_PAGE_SIZE a page; `actor` matches part of the email, `action` part of the action. */
-export async function listAudit(db: Executor, query: AuditQuery): Promise<{ records: AuditEntryView[]; pager: Pager }> {
+export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditPage> {
   const filters: SQL[] = [];
   if (query.actor) filters.push(ilike(auditLog.actorEmail, containsPattern(query.actor)));
   if (query.action) filters.push(ilike(auditLog.action, containsPattern(query.action)));
@@ -104,7 +92,7 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<{ reco
       objectType: row.objectType,
       objectId: row.objectId,
       objectLabel: row.objectLabel,
-      changes: row.changes as AuditEntryView["changes"],
+      changes: row.changes as AuditEntry["changes"],
       ip: row.ip,
       createdAt: row.createdAt.toISOString(),
     })),

@@ -2,6 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { type SQL, and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX, type KeyState } from "../../contract/admin-keys";
 import { REDEEM_KEY_INVALID, normaliseKeyCode } from "../../contract/redeem-key";
+import type { KeyPage } from "../../contract/answers/admin-keys";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { newId } from "../db/ids";
@@ -12,7 +13,7 @@ import { EMAIL_TAKEN, type NewAccount, insertAccount, prepareGuestAccount } from
 import { assertEmailMayOrder } from "./customer-blocks";
 import { assertHuman } from "./human-check";
 import { createKeyOrder } from "./order-create";
-import { type Pager, pagerFor } from "./paging";
+import { pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 
 /*
@@ -189,25 +190,6 @@ export async function generateKeys(
   return { batchId, codes };
 }
 
-export type KeyView = {
-  _id: string;
-  /** The code's last 4 characters: `…-7KQ2`. */
-  hint: string;
-  batchId: string | null;
-  product: { _id: string; title: string };
-  option: { _id: string; title: string };
-  durationDays: number;
-  quantity: number;
-  state: KeyState;
-  createdAt: string;
-  expiresAt: string | null;
-  usedAt: string | null;
-  revokedAt: string | null;
-  orderId: string | null;
-  /** The email of the account the key was redeemed for. */
-  redeemedBy: string | null;
-};
-
 function stateCondition(state: KeyState, now: Date): SQL {
   switch (state) {
     case "used":
@@ -237,7 +219,7 @@ export async function listKeys(
   db: Executor,
   query: { page: number; state?: KeyState; optionId?: string; batchId?: string; hint?: string },
   now = new Date(),
-): Promise<{ records: KeyView[]; pager: Pager }> {
+): Promise<KeyPage> {
   const conditions: SQL[] = [];
   if (query.state) conditions.push(stateCondition(query.state, now));
   if (query.optionId) conditions.push(eq(redeemKeys.optionId, query.optionId));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Role } from "../../contract/staff";
+import type { StaffMember } from "../../contract/answers/admin-staff";
 import type { Database, Executor } from "../db/client";
 import { users } from "../db/schema";
 import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH } from "../../contract/account";
@@ -20,8 +21,6 @@ export const STAFF_MESSAGES = {
 } as const;
 
 const byEmail = (email: string) => sql`lower(${users.email}) = lower(${email})`;
-
-export type StaffMember = { _id: string; username: string; email: string; role: Role; created: string };
 
 export async function listStaff(db: Executor): Promise<StaffMember[]> {
   const rows = await db

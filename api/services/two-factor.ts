@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateSync, generateURI } from "otplib";
 import QRCode from "qrcode";
 import { isStaffRole } from "../../contract/staff";
+import type { TwoFactorSetup, TwoFactorStatus } from "../../contract/answers/admin-security";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { recoveryCodes, signInChallenges, storeSettings, users } from "../db/schema";
@@ -99,13 +100,6 @@ export async function isTwoFactorRequired(db: Executor): Promise<boolean> {
   return row?.value === true;
 }
 
-export type TwoFactorStatus = {
-  enabled: boolean;
-  pending: boolean;
-  recoveryCodesLeft: number;
-  requiredForAll: boolean;
-};
-
 export async function twoFactorStatus(db: Executor, userId: string): Promise<TwoFactorStatus> {
   const [user] = await db
     .select({ secret: users.totpSecret, enabledAt: users.totpEnabledAt })
@@ -124,7 +118,7 @@ export async function twoFactorStatus(db: Executor, userId: string): Promise<Two
 }
 
 /** A fresh secret to scan; it counts only once a code from it is entered (enableTwoFactor). */
-export async function startTwoFactorSetup(db: Database, config: Config, actor: StaffActor) {
+export async function startTwoFactorSetup(db: Database, config: Config, actor: StaffActor): Promise<TwoFactorSetup> {
   const [user] = await db
     .select({ email: users.email, enabledAt: users.totpEnabledAt })
     .from(users)

@@ -1,76 +1,31 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
 import type { CategoryInput, DurationInput, OptionInput, ProductInput } from "../../contract/admin-catalogue";
-import { pagerSchema } from "./admin.server";
+import {
+  adminCategoriesSchema,
+  adminCategorySchema,
+  adminProductPageSchema,
+  adminProductSchema,
+  deletedCategorySchema,
+  deletedDurationSchema,
+  savedDurationSchema,
+  savedOptionSchema,
+} from "../../contract/answers/admin-catalogue";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's catalogue (ADR 024). */
 
-const categorySchema = z.object({ _id: z.string(), name: z.string(), position: z.number(), products: z.number() });
-export type AdminCategory = z.infer<typeof categorySchema>;
+export type {
+  AdminCategory,
+  AdminDuration,
+  AdminOption,
+  AdminProduct,
+  AdminProductRow,
+} from "../../contract/answers/admin-catalogue";
 
-const productRowSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  label: z.string(),
-  picture: z.string(),
-  active: z.boolean(),
-  fulfilMode: z.enum(["auto", "manual"]),
-  position: z.number(),
-  categories: z.array(z.string()),
-  options: z.number(),
-  freeStock: z.number(),
-});
-export type AdminProductRow = z.infer<typeof productRowSchema>;
-
-const durationSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  days: z.number(),
-  price: z.number(),
-  position: z.number(),
-});
-export type AdminDuration = z.infer<typeof durationSchema>;
-
-const optionSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  seats: z.number(),
-  lowStockThreshold: z.number(),
-  active: z.boolean(),
-  position: z.number(),
-  freeSeats: z.number(),
-  stockRows: z.number(),
-  durations: z.array(durationSchema),
-});
-export type AdminOption = z.infer<typeof optionSchema>;
-
-const productSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  label: z.string(),
-  subtitle: z.string(),
-  description: z.string(),
-  deliveryNotes: z.string(),
-  picture: z.string(),
-  minQuantity: z.number(),
-  maxQuantity: z.number().nullable(),
-  fulfilMode: z.enum(["auto", "manual"]),
-  replacementLimit: z.number(),
-  autoReplace: z.boolean(),
-  active: z.boolean(),
-  position: z.number(),
-  categoryIds: z.array(z.string()),
-  options: z.array(optionSchema),
-  updatedAt: z.string(),
-});
-export type AdminProduct = z.infer<typeof productSchema>;
-
-const savedSchema = z.object({ _id: z.string(), title: z.string() });
 const at = (...segments: string[]) => `/v1/admin/catalogue/${segments.map(encodeURIComponent).join("/")}`;
 
 export function listCategories(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: at("categories"), request, payload: z.array(categorySchema) });
+  return apiPayload(context, { path: at("categories"), request, answer: adminCategoriesSchema });
 }
 
 export function createCategory(
@@ -79,7 +34,13 @@ export function createCategory(
   input: CategoryInput,
   idempotencyKey?: string,
 ) {
-  return apiCall(context, { path: at("categories"), request, body: input, payload: categorySchema, idempotencyKey });
+  return apiCall(context, {
+    path: at("categories"),
+    request,
+    body: input,
+    answer: adminCategorySchema,
+    idempotencyKey,
+  });
 }
 
 export function updateCategory(context: AppLoadContext, request: Request, categoryId: string, input: CategoryInput) {
@@ -88,7 +49,7 @@ export function updateCategory(context: AppLoadContext, request: Request, catego
     path: at("categories", categoryId),
     request,
     body: input,
-    payload: categorySchema,
+    answer: adminCategorySchema,
   });
 }
 
@@ -97,7 +58,7 @@ export function deleteCategory(context: AppLoadContext, request: Request, catego
     method: "DELETE",
     path: at("categories", categoryId),
     request,
-    payload: z.object({ name: z.string() }),
+    answer: deletedCategorySchema,
   });
 }
 
@@ -106,16 +67,16 @@ export function listProducts(context: AppLoadContext, request: Request, query: {
   return apiPayload(context, {
     path: `${at("products")}?${search}`,
     request,
-    payload: z.object({ records: z.array(productRowSchema), pager: pagerSchema }),
+    answer: adminProductPageSchema,
   });
 }
 
 export function readProduct(context: AppLoadContext, request: Request, productId: string) {
-  return apiPayload(context, { path: at("products", productId), request, payload: productSchema });
+  return apiPayload(context, { path: at("products", productId), request, answer: adminProductSchema });
 }
 
 export function createProduct(context: AppLoadContext, request: Request, input: ProductInput, idempotencyKey?: string) {
-  return apiCall(context, { path: at("products"), request, body: input, payload: productSchema, idempotencyKey });
+  return apiCall(context, { path: at("products"), request, body: input, answer: adminProductSchema, idempotencyKey });
 }
 
 export function updateProduct(context: AppLoadContext, request: Request, productId: string, input: ProductInput) {
@@ -124,7 +85,7 @@ export function updateProduct(context: AppLoadContext, request: Request, product
     path: at("products", productId),
     request,
     body: input,
-    payload: productSchema,
+    answer: adminProductSchema,
   });
 }
 
@@ -133,7 +94,7 @@ export function uploadPicture(context: AppLoadContext, request: Request, product
     path: at("products", productId, "picture"),
     request,
     body: { data: Buffer.from(bytes).toString("base64") },
-    payload: productSchema,
+    answer: adminProductSchema,
   });
 }
 
@@ -148,13 +109,19 @@ export function createOption(
     path: at("products", productId, "options"),
     request,
     body: input,
-    payload: savedSchema,
+    answer: savedOptionSchema,
     idempotencyKey,
   });
 }
 
 export function updateOption(context: AppLoadContext, request: Request, optionId: string, input: OptionInput) {
-  return apiCall(context, { method: "PUT", path: at("options", optionId), request, body: input, payload: savedSchema });
+  return apiCall(context, {
+    method: "PUT",
+    path: at("options", optionId),
+    request,
+    body: input,
+    answer: savedOptionSchema,
+  });
 }
 
 export function createDuration(
@@ -168,7 +135,7 @@ export function createDuration(
     path: at("options", optionId, "durations"),
     request,
     body: input,
-    payload: durationSchema,
+    answer: savedDurationSchema,
     idempotencyKey,
   });
 }
@@ -179,7 +146,7 @@ export function updateDuration(context: AppLoadContext, request: Request, durati
     path: at("durations", durationId),
     request,
     body: input,
-    payload: durationSchema,
+    answer: savedDurationSchema,
   });
 }
 
@@ -188,6 +155,6 @@ export function deleteDuration(context: AppLoadContext, request: Request, durati
     method: "DELETE",
     path: at("durations", durationId),
     request,
-    payload: z.object({ title: z.string() }),
+    answer: deletedDurationSchema,
   });
 }

@@ -1,43 +1,30 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { GATEWAY_NAMES, LEGAL_DOCUMENT_NAMES } from "../../contract/admin-content";
+import {
+  adminContentSchema,
+  adminFaqSchema,
+  adminGatewaySchema,
+  adminGatewaysSchema,
+  adminSocialLinkSchema,
+  announcementSetSchema,
+  documentSetSchema,
+  rowDeletedSchema,
+  rowMovedSchema,
+} from "../../contract/answers/admin-content";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's content and payment gateways (ADR 031). */
 
-const faqSchema = z.object({ _id: z.string(), question: z.string(), answer: z.string() });
-const socialLinkSchema = z.object({ _id: z.string(), name: z.string(), link: z.string() });
-const contentSchema = z.object({
-  faqs: z.array(faqSchema),
-  socialLinks: z.array(socialLinkSchema),
-  announcement: z.object({ text: z.string(), active: z.boolean() }),
-  documents: z.array(
-    z.object({
-      name: z.enum(LEGAL_DOCUMENT_NAMES),
-      title: z.string(),
-      path: z.string(),
-      text: z.string(),
-      updatedAt: z.string().nullable(),
-    }),
-  ),
-});
-export type AdminContent = z.infer<typeof contentSchema>;
-const gatewaySchema = z.object({
-  name: z.enum(GATEWAY_NAMES),
-  label: z.string(),
-  enabled: z.boolean(),
-  configured: z.boolean(),
-  offered: z.boolean(),
-});
-export type AdminGateway = z.infer<typeof gatewaySchema>;
+export type { AdminContent, AdminGateway } from "../../contract/answers/admin-content";
 
 export function readContent(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/admin/content", request, payload: contentSchema });
+  return apiPayload(context, { path: "/v1/admin/content", request, answer: adminContentSchema });
 }
 
 /** The FAQ and the social links share their calls: `list` names which. */
 export type OrderedList = "faqs" | "social-links";
 const rowPath = (list: OrderedList, rowId: string) => `/v1/admin/${list}/${encodeURIComponent(rowId)}`;
+/** What adding or editing a row of `list` answers. */
+const rowAnswer = (list: OrderedList) => (list === "faqs" ? adminFaqSchema : adminSocialLinkSchema);
 
 export function addRow(
   context: AppLoadContext,
@@ -50,7 +37,7 @@ export function addRow(
     path: `/v1/admin/${list}`,
     request,
     body,
-    payload: z.object({ _id: z.string() }),
+    answer: rowAnswer(list),
     idempotencyKey,
   });
 }
@@ -67,7 +54,7 @@ export function editRow(
     path: rowPath(list, rowId),
     request,
     body,
-    payload: z.object({ _id: z.string() }),
+    answer: rowAnswer(list),
   });
 }
 
@@ -82,7 +69,7 @@ export function moveRow(
     path: `${rowPath(list, rowId)}/move`,
     request,
     body: { direction },
-    payload: z.object({ moved: z.boolean() }),
+    answer: rowMovedSchema,
   });
 }
 
@@ -91,7 +78,7 @@ export function deleteRow(context: AppLoadContext, request: Request, list: Order
     method: "DELETE",
     path: rowPath(list, rowId),
     request,
-    payload: z.object({ label: z.string() }),
+    answer: rowDeletedSchema,
   });
 }
 
@@ -101,7 +88,7 @@ export function setAnnouncement(context: AppLoadContext, request: Request, body:
     path: "/v1/admin/announcement",
     request,
     body,
-    payload: z.object({ shown: z.boolean() }),
+    answer: announcementSetSchema,
   });
 }
 
@@ -111,12 +98,12 @@ export function setDocument(context: AppLoadContext, request: Request, name: str
     path: `/v1/admin/documents/${encodeURIComponent(name)}`,
     request,
     body: { text },
-    payload: z.object({ title: z.string(), builtIn: z.boolean() }),
+    answer: documentSetSchema,
   });
 }
 
 export function listGateways(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/admin/gateways", request, payload: z.array(gatewaySchema) });
+  return apiPayload(context, { path: "/v1/admin/gateways", request, answer: adminGatewaysSchema });
 }
 
 export function switchGateway(context: AppLoadContext, request: Request, name: string, enabled: boolean) {
@@ -125,6 +112,6 @@ export function switchGateway(context: AppLoadContext, request: Request, name: s
     path: `/v1/admin/gateways/${encodeURIComponent(name)}`,
     request,
     body: { enabled },
-    payload: gatewaySchema,
+    answer: adminGatewaySchema,
   });
 }

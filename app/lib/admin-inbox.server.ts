@@ -1,96 +1,42 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { pagerSchema } from "./admin.server";
+import {
+  feedbackReplySetSchema,
+  feedbackVisibilitySetSchema,
+  productReplacementSettingsListSchema,
+  productReplacementSettingsSchema,
+  requestResolvedSchema,
+  staffFeedbackPageSchema,
+  staffRequestPageSchema,
+  staffTicketPageSchema,
+  staffTicketSchema,
+} from "../../contract/answers/admin-inbox";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the staff inbox: tickets, the request queue and feedback moderation (ADR 029). */
 
-const person = z.object({ _id: z.string(), email: z.string() });
-const ticketSummarySchema = z.object({
-  _id: z.string(),
-  subject: z.string(),
-  status: z.enum(["open", "closed"]),
-  waiting: z.boolean(),
-  customer: z.object({ _id: z.string().nullable(), email: z.string(), guest: z.boolean() }),
-  orderId: z.string(),
-  messages: z.number(),
-  lastMessage: z.string(),
-  updatedAt: z.string(),
-});
-export type StaffTicketSummary = z.infer<typeof ticketSummarySchema>;
-const ticketSchema = ticketSummarySchema.omit({ messages: true, lastMessage: true }).extend({
-  createdAt: z.string(),
-  messages: z.array(
-    z.object({
-      _id: z.string(),
-      author: z.string(),
-      fromStaff: z.boolean(),
-      staffEmail: z.string().nullable(),
-      message: z.string(),
-      at: z.string(),
-    }),
-  ),
-});
-export type StaffTicket = z.infer<typeof ticketSchema>;
-const requestSchema = z.object({
-  _id: z.string(),
-  kind: z.enum(["replacement", "other"]),
-  status: z.enum(["pending", "completed", "rejected"]),
-  message: z.string(),
-  answer: z.string().nullable(),
-  credentialIndex: z.number().nullable(),
-  customer: person,
-  orderId: z.string(),
-  product: z.object({
-    _id: z.string(),
-    title: z.string(),
-    optionTitle: z.string(),
-    autoReplace: z.boolean(),
-    replacementLimit: z.number(),
-  }),
-  availableStock: z.number(),
-  createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  resolvedBy: z.string().nullable(),
-});
-export type StaffRequest = z.infer<typeof requestSchema>;
-const settingsSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  autoReplace: z.boolean(),
-  replacementLimit: z.number(),
-});
-export type ReplacementSettings = z.infer<typeof settingsSchema>;
-const feedbackSchema = z.object({
-  _id: z.string(),
-  stars: z.number(),
-  message: z.string(),
-  visible: z.boolean(),
-  reply: z.string().nullable(),
-  repliedAt: z.string().nullable(),
-  customer: person,
-  product: z.object({ _id: z.string(), title: z.string() }),
-  updatedAt: z.string(),
-});
-export type StaffFeedback = z.infer<typeof feedbackSchema>;
+export type {
+  ReplacementSettings,
+  StaffFeedback,
+  StaffRequest,
+  StaffTicket,
+  StaffTicketSummary,
+} from "../../contract/answers/admin-inbox";
 
-const paged = <T extends z.ZodTypeAny>(record: T) => z.object({ records: z.array(record), pager: pagerSchema });
 export type ListQuery = { filter: string; search: string; page: number };
 const query = (values: ListQuery) =>
   new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)]));
 const idPath = (base: string, id: string, tail = "") => `/v1/admin/${base}/${encodeURIComponent(id)}${tail}`;
-const done = z.object({ _id: z.string(), status: z.string() });
 
 export function listTickets(context: AppLoadContext, request: Request, filters: ListQuery) {
   return apiPayload(context, {
     path: `/v1/admin/tickets?${query(filters)}`,
     request,
-    payload: paged(ticketSummarySchema),
+    answer: staffTicketPageSchema,
   });
 }
 
 export function readTicket(context: AppLoadContext, request: Request, ticketId: string) {
-  return apiPayload(context, { path: idPath("tickets", ticketId), request, payload: ticketSchema });
+  return apiPayload(context, { path: idPath("tickets", ticketId), request, answer: staffTicketSchema });
 }
 
 export function replyToTicket(context: AppLoadContext, request: Request, ticketId: string, message: string) {
@@ -98,7 +44,7 @@ export function replyToTicket(context: AppLoadContext, request: Request, ticketI
     path: idPath("tickets", ticketId, "/reply"),
     request,
     body: { message },
-    payload: ticketSchema,
+    answer: staffTicketSchema,
   });
 }
 
@@ -107,12 +53,12 @@ export function setTicketStatus(context: AppLoadContext, request: Request, ticke
     path: idPath("tickets", ticketId, "/status"),
     request,
     body: { status },
-    payload: ticketSchema,
+    answer: staffTicketSchema,
   });
 }
 
 export function listRequests(context: AppLoadContext, request: Request, filters: ListQuery) {
-  return apiPayload(context, { path: `/v1/admin/requests?${query(filters)}`, request, payload: paged(requestSchema) });
+  return apiPayload(context, { path: `/v1/admin/requests?${query(filters)}`, request, answer: staffRequestPageSchema });
 }
 
 export function completeRequest(context: AppLoadContext, request: Request, requestId: string, credential: string) {
@@ -120,20 +66,34 @@ export function completeRequest(context: AppLoadContext, request: Request, reque
     path: idPath("requests", requestId, "/complete"),
     request,
     body: { credential },
-    payload: done,
+    answer: requestResolvedSchema,
   });
 }
 
 export function answerRequest(context: AppLoadContext, request: Request, requestId: string, answer: string) {
-  return apiCall(context, { path: idPath("requests", requestId, "/answer"), request, body: { answer }, payload: done });
+  return apiCall(context, {
+    path: idPath("requests", requestId, "/answer"),
+    request,
+    body: { answer },
+    answer: requestResolvedSchema,
+  });
 }
 
 export function rejectRequest(context: AppLoadContext, request: Request, requestId: string, reason: string) {
-  return apiCall(context, { path: idPath("requests", requestId, "/reject"), request, body: { reason }, payload: done });
+  return apiCall(context, {
+    path: idPath("requests", requestId, "/reject"),
+    request,
+    body: { reason },
+    answer: requestResolvedSchema,
+  });
 }
 
 export function listReplacementSettings(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/admin/replacement-settings", request, payload: z.array(settingsSchema) });
+  return apiPayload(context, {
+    path: "/v1/admin/replacement-settings",
+    request,
+    answer: productReplacementSettingsListSchema,
+  });
 }
 
 export function saveReplacementSettings(
@@ -147,12 +107,16 @@ export function saveReplacementSettings(
     path: idPath("replacement-settings", productId),
     request,
     body,
-    payload: settingsSchema,
+    answer: productReplacementSettingsSchema,
   });
 }
 
 export function listFeedback(context: AppLoadContext, request: Request, filters: ListQuery) {
-  return apiPayload(context, { path: `/v1/admin/feedback?${query(filters)}`, request, payload: paged(feedbackSchema) });
+  return apiPayload(context, {
+    path: `/v1/admin/feedback?${query(filters)}`,
+    request,
+    answer: staffFeedbackPageSchema,
+  });
 }
 
 export function setFeedbackVisible(context: AppLoadContext, request: Request, feedbackId: string, visible: boolean) {
@@ -160,7 +124,7 @@ export function setFeedbackVisible(context: AppLoadContext, request: Request, fe
     path: idPath("feedback", feedbackId, "/visibility"),
     request,
     body: { visible },
-    payload: z.object({ visible: z.boolean() }),
+    answer: feedbackVisibilitySetSchema,
   });
 }
 
@@ -170,6 +134,6 @@ export function replyToFeedback(context: AppLoadContext, request: Request, feedb
     path: idPath("feedback", feedbackId, "/reply"),
     request,
     body: { reply },
-    payload: z.object({ reply: z.string().nullable() }),
+    answer: feedbackReplySetSchema,
   });
 }

@@ -1,37 +1,17 @@
 import { randomBytes } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { KEY_STATES } from "../../contract/admin-keys";
-import { pagerSchema } from "./admin.server";
+import {
+  type GeneratedBatch,
+  generatedBatchSchema,
+  keyOptionsSchema,
+  keyPageSchema,
+  revokedKeysSchema,
+} from "../../contract/answers/admin-keys";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's redeem keys (/v1/admin/keys/*, ADR 021 and 025). */
 
-const keyOptionSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  product: z.object({ _id: z.string(), title: z.string() }),
-  durations: z.array(z.object({ days: z.number(), title: z.string() })),
-});
-export type KeyOption = z.infer<typeof keyOptionSchema>;
-
-const keySchema = z.object({
-  _id: z.string(),
-  hint: z.string(),
-  batchId: z.string().nullable(),
-  product: z.object({ _id: z.string(), title: z.string() }),
-  option: z.object({ _id: z.string(), title: z.string() }),
-  durationDays: z.number(),
-  quantity: z.number(),
-  state: z.enum(KEY_STATES),
-  createdAt: z.string(),
-  expiresAt: z.string().nullable(),
-  usedAt: z.string().nullable(),
-  revokedAt: z.string().nullable(),
-  orderId: z.string().nullable(),
-  redeemedBy: z.string().nullable(),
-});
-export type RedeemKeyRow = z.infer<typeof keySchema>;
+export type { GeneratedBatch, KeyOption, RedeemKeyRow } from "../../contract/answers/admin-keys";
 
 export type KeyFilters = { state: string; optionId: string; batchId: string; hint: string };
 
@@ -39,7 +19,7 @@ export function listKeyOptions(context: AppLoadContext, request: Request) {
   return apiPayload(context, {
     path: "/v1/admin/keys/options",
     request,
-    payload: z.object({ records: z.array(keyOptionSchema) }),
+    answer: keyOptionsSchema,
   });
 }
 
@@ -48,20 +28,9 @@ export function listKeys(context: AppLoadContext, request: Request, query: KeyFi
   return apiPayload(context, {
     path: `/v1/admin/keys?${search}`,
     request,
-    payload: z.object({ records: z.array(keySchema), pager: pagerSchema }),
+    answer: keyPageSchema,
   });
 }
-
-const batchSchema = z.object({
-  batchId: z.string(),
-  codes: z.array(z.string()),
-  product: z.string(),
-  option: z.string(),
-  durationDays: z.number(),
-  quantity: z.number(),
-  expiresAt: z.string().nullable(),
-});
-export type GeneratedBatch = z.infer<typeof batchSchema>;
 
 export function generateKeys(
   context: AppLoadContext,
@@ -75,7 +44,7 @@ export function generateKeys(
     batchId: string;
   },
 ) {
-  return apiCall(context, { path: "/v1/admin/keys/generate", request, body: input, payload: batchSchema });
+  return apiCall(context, { path: "/v1/admin/keys/generate", request, body: input, answer: generatedBatchSchema });
 }
 
 export function revokeKeys(context: AppLoadContext, request: Request, keyIds: string[]) {
@@ -83,7 +52,7 @@ export function revokeKeys(context: AppLoadContext, request: Request, keyIds: st
     path: "/v1/admin/keys/revoke",
     request,
     body: { keyIds },
-    payload: z.object({ revoked: z.number() }),
+    answer: revokedKeysSchema,
   });
 }
 

@@ -1,30 +1,17 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
+import type { NotificationChannel, NotificationEvent } from "../../contract/notifications";
 import {
-  NOTIFICATION_DELIVERY_STATUSES,
-  NOTIFICATION_EVENTS,
-  type NotificationChannel,
-  type NotificationEvent,
-} from "../../contract/notifications";
-import { pagerSchema } from "./admin.server";
+  type NotificationDelivery,
+  notificationRetriedSchema,
+  notificationRoutingSchema,
+  notificationSettingsSchema,
+} from "../../contract/answers/admin-notifications";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The back office's /v1 client for the operator's notifications (/v1/admin/notifications, owners only). */
 
-const routingSchema = z.array(
-  z.object({ event: z.enum(NOTIFICATION_EVENTS), label: z.string(), mail: z.boolean(), webhook: z.boolean() }),
-);
-const deliverySchema = z.object({
-  _id: z.string(),
-  event: z.string(),
-  status: z.enum(NOTIFICATION_DELIVERY_STATUSES),
-  attempts: z.number().int(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  nextAttemptAt: z.string(),
-  sentAt: z.string().nullable(),
-});
-export type NotificationDelivery = z.infer<typeof deliverySchema>;
+export type { NotificationDelivery } from "../../contract/answers/admin-notifications";
+
 export type DeliveryStatusFilter = "" | NotificationDelivery["status"];
 
 export function readNotificationSettings(
@@ -36,14 +23,7 @@ export function readNotificationSettings(
   return apiPayload(context, {
     path: `/v1/admin/notifications?${search}`,
     request,
-    payload: z.object({
-      channels: z.object({
-        mail: z.object({ configured: z.boolean(), address: z.string().nullable() }),
-        webhook: z.object({ configured: z.boolean(), origin: z.string().nullable() }),
-      }),
-      routing: routingSchema,
-      deliveries: z.object({ records: z.array(deliverySchema), pager: pagerSchema }),
-    }),
+    answer: notificationSettingsSchema,
   });
 }
 
@@ -52,7 +32,12 @@ export function saveNotificationRouting(
   request: Request,
   input: Record<NotificationChannel, NotificationEvent[]>,
 ) {
-  return apiCall(context, { path: "/v1/admin/notifications/routing", request, body: input, payload: routingSchema });
+  return apiCall(context, {
+    path: "/v1/admin/notifications/routing",
+    request,
+    body: input,
+    answer: notificationRoutingSchema,
+  });
 }
 
 export function retryNotification(context: AppLoadContext, request: Request, notificationId: string) {
@@ -60,6 +45,6 @@ export function retryNotification(context: AppLoadContext, request: Request, not
     path: `/v1/admin/notifications/deliveries/${encodeURIComponent(notificationId)}/retry`,
     request,
     body: {},
-    payload: z.object({}),
+    answer: notificationRetriedSchema,
   });
 }

@@ -1,51 +1,23 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { z } from "zod";
-import { INVALID_LINE_REASONS, STOCK_STATES } from "../../contract/stock";
-import { pagerSchema } from "./admin.server";
+import {
+  importReportSchema,
+  optionStockSchema,
+  stockExportSchema,
+  stockOptionPageSchema,
+  stockRemovedSchema,
+} from "../../contract/answers/admin-stock";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's stock (/v1/admin/stock/*, ADR 025). */
 
-const countsSchema = z.object({
-  free: z.number(),
-  reserved: z.number(),
-  delivered: z.number(),
-  replaced: z.number(),
-  removed: z.number(),
-  accounts: z.number(),
-});
-const stockOptionSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  active: z.boolean(),
-  seats: z.number(),
-  lowStockThreshold: z.number(),
-  low: z.boolean(),
-  product: z.object({
-    _id: z.string(),
-    title: z.string(),
-    active: z.boolean(),
-    fulfilMode: z.enum(["auto", "manual"]),
-  }),
-  stock: countsSchema,
-});
-export type StockOption = z.infer<typeof stockOptionSchema>;
-
-const accountSchema = z.object({
-  _id: z.string(),
-  username: z.string(),
-  batchLabel: z.string(),
-  addedAt: z.string(),
-  seats: z.array(z.object({ seat: z.number(), state: z.enum([...STOCK_STATES, "removed"]) })),
-});
-export type StockAccount = z.infer<typeof accountSchema>;
+export type { ImportReport, StockAccount, StockOption } from "../../contract/answers/admin-stock";
 
 export function listStockOptions(context: AppLoadContext, request: Request, query: { page: number; search: string }) {
   const search = new URLSearchParams({ page: String(query.page), search: query.search });
   return apiPayload(context, {
     path: `/v1/admin/stock?${search}`,
     request,
-    payload: z.object({ records: z.array(stockOptionSchema), pager: pagerSchema }),
+    answer: stockOptionPageSchema,
   });
 }
 
@@ -61,28 +33,9 @@ export function readOptionStock(
   return apiPayload(context, {
     path: `/v1/admin/stock/${encodeURIComponent(optionId)}?${search}`,
     request,
-    payload: z.object({
-      option: stockOptionSchema,
-      batches: z.array(z.object({ label: z.string(), free: z.number() })),
-      records: z.array(accountSchema),
-      pager: pagerSchema,
-    }),
+    answer: optionStockSchema,
   });
 }
-
-const reportSchema = z.object({
-  batchLabel: z.string(),
-  added: z.number(),
-  seats: z.number(),
-  duplicate: z.object({ count: z.number(), lines: z.array(z.number()) }),
-  invalid: z.object({
-    count: z.number(),
-    lines: z.array(z.object({ line: z.number(), reason: z.enum(INVALID_LINE_REASONS) })),
-  }),
-  skipped: z.number(),
-  replacementsFilled: z.number(),
-});
-export type ImportReport = z.infer<typeof reportSchema>;
 
 export function importStock(
   context: AppLoadContext,
@@ -94,7 +47,7 @@ export function importStock(
     path: `/v1/admin/stock/${encodeURIComponent(optionId)}/import`,
     request,
     body: input,
-    payload: reportSchema,
+    answer: importReportSchema,
   });
 }
 
@@ -108,7 +61,7 @@ export function removeStock(
     path: `/v1/admin/stock/${encodeURIComponent(optionId)}/remove`,
     request,
     body: input,
-    payload: z.object({ accounts: z.number(), seats: z.number() }),
+    answer: stockRemovedSchema,
   });
 }
 
@@ -117,6 +70,6 @@ export function exportStock(context: AppLoadContext, request: Request, optionId:
     path: `/v1/admin/stock/${encodeURIComponent(optionId)}/export`,
     request,
     body: {},
-    payload: z.object({ text: z.string(), accounts: z.number(), filename: z.string() }),
+    answer: stockExportSchema,
   });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PUBLIC_ID_PATTERN } from "../browser/ids";
+import { FULFIL_MODES } from "../admin-catalogue";
 
 /*
  * Answer schemas: what each /v1 route answers, declared once. The route declares it (the OpenAPI document is
@@ -31,6 +32,4 @@ export const publicIdSchema = z.string().regex(PUBLIC_ID_PATTERN).describe("a 22
 export const noPayloadSchema = z.null();
 
 /** How a product is delivered: `auto` from stock at payment, `manual` by staff. */
-export const fulfilModeSchema = z
-  .enum(["auto", "manual"])
-  .describe("`auto`: from stock at payment; `manual`: by staff");
+export const fulfilModeSchema = z.enum(FULFIL_MODES).describe("`auto`: from stock at payment; `manual`: by staff");

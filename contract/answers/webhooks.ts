@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { publicIdSchema, usdSchema } from "./common";
+import { PAYMENT_PURPOSES, PAYMENT_STATUSES } from "../browser/order";
 
 /* Payment providers' events (POST /v1/webhooks/{gateway}) and the sandbox gateway's page (/v1/sandbox/payments). */
 
@@ -8,11 +9,6 @@ export const webhookOutcomeSchema = z.enum(["applied", "duplicate", "ignored"]);
 export type WebhookOutcome = z.infer<typeof webhookOutcomeSchema>;
 
 export const webhookTakenSchema = z.object({ outcome: webhookOutcomeSchema });
-
-/** A hosted payment's life (payments.status). */
-export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
-/** What a payment is for: an order, or a balance top-up. */
-export const PAYMENT_PURPOSES = ["order", "topup"] as const;
 
 /** GET /v1/sandbox/payments/{paymentId}. */
 export const sandboxPaymentSchema = z.object({

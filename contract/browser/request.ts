@@ -3,3 +3,7 @@
 /** A replacement or other request waits for staff (pending), was answered (completed) or refused (rejected). */
 export const REQUEST_STATUSES = ["pending", "completed", "rejected"] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+
+/** A request asks for a replacement of a credential under warranty, or is another question about an order line. */
+export const REQUEST_KINDS = ["replacement", "other"] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];

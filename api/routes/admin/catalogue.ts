@@ -9,6 +9,16 @@ import {
   optionInputSchema,
   productInputSchema,
 } from "../../../contract/admin-catalogue";
+import {
+  adminCategoriesSchema,
+  adminCategorySchema,
+  adminProductPageSchema,
+  adminProductSchema,
+  deletedCategorySchema,
+  deletedDurationSchema,
+  savedDurationSchema,
+  savedOptionSchema,
+} from "../../../contract/answers/admin-catalogue";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import type { ApiEnv } from "../../context";
 import { createdOnce } from "../../idempotent-answer";
@@ -21,10 +31,7 @@ import {
   answers,
   apiRouter,
   jsonBody,
-  pagerSchema,
   pathParams,
-  publicIdSchema,
-  usdSchema,
   ONCE_FAILURES,
   idempotencyKeyHeader,
 } from "../../openapi";
@@ -57,73 +64,6 @@ import { STAFF_ONLY } from "./staff";
 const ADMIN = ["Back office"];
 const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
 
-const categorySchema = z
-  .object({
-    _id: publicIdSchema,
-    name: z.string(),
-    position: z.number().int(),
-    products: z.number().int().openapi({ description: "products in it, hidden ones too" }),
-  })
-  .openapi("AdminCategory");
-
-const productRowSchema = z
-  .object({
-    _id: publicIdSchema,
-    title: z.string(),
-    label: z.string(),
-    picture: z.string(),
-    active: z.boolean().openapi({ description: "false: hidden from the shop" }),
-    fulfilMode: z.enum(["auto", "manual"]),
-    position: z.number().int(),
-    categories: z.array(z.string()).openapi({ description: "category names" }),
-    options: z.number().int(),
-    freeStock: z.number().int().openapi({ description: "free seats over all its options" }),
-  })
-  .openapi("AdminProductRow");
-
-const durationSchema = z
-  .object({ _id: publicIdSchema, title: z.string(), days: z.number().int(), price: usdSchema, position: z.number() })
-  .openapi("AdminDuration");
-
-const optionSchema = z
-  .object({
-    _id: publicIdSchema,
-    title: z.string(),
-    seats: z.number().int().openapi({ description: "buyers per imported account" }),
-    lowStockThreshold: z.number().int(),
-    active: z.boolean(),
-    position: z.number().int(),
-    freeSeats: z.number().int(),
-    stockRows: z.number().int().openapi({ description: "stock rows of any state; seats change only at 0" }),
-    durations: z.array(durationSchema),
-  })
-  .openapi("AdminOption");
-
-const productSchema = z
-  .object({
-    _id: publicIdSchema,
-    title: z.string(),
-    label: z.string(),
-    subtitle: z.string(),
-    description: z.string(),
-    deliveryNotes: z.string(),
-    picture: z.string(),
-    minQuantity: z.number().int(),
-    maxQuantity: z.number().int().nullable(),
-    fulfilMode: z.enum(["auto", "manual"]),
-    replacementLimit: z.number().int(),
-    autoReplace: z.boolean(),
-    active: z.boolean(),
-    position: z.number().int(),
-    categoryIds: z.array(publicIdSchema),
-    options: z.array(optionSchema),
-    updatedAt: z.string(),
-  })
-  .openapi("AdminProduct");
-
-const savedOptionSchema = z.object({ _id: publicIdSchema, productId: publicIdSchema, title: z.string() });
-const savedDurationSchema = durationSchema.extend({ productId: publicIdSchema });
-
 /** A malformed id names no row: it answers 404 like an unknown one. */
 function idOf(id: string, message: string): string {
   if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(message);
@@ -146,8 +86,8 @@ const pictureBodySchema = z.object({
 });
 
 /*
- * Typed as a plain router: the chain's inferred schema type is never read (the pages call /v1 through their
- * own zod schemas), and carrying it into the admin router's type ran the type checker out of memory.
+ * Typed as a plain router: the chain's inferred schema type is never read (the pages read the answers' types
+ * from contract/answers), and carrying it into the admin router's type ran the type checker out of memory.
  */
 export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
   // ---------------------------------------------------------------- categories
@@ -158,7 +98,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       tags: ADMIN,
       summary: "Every category in shop order, with how many products it holds",
       ...staffRoute("catalogue"),
-      responses: answers(200, z.array(categorySchema), "the categories", { ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, adminCategoriesSchema, "the categories", { ...UNAUTHORIZED, ...STAFF_ONLY }),
     }),
     async (c) => ok(c, await listCategories(c.get("db"))),
   )
@@ -170,7 +110,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "Create a category; audited",
       ...staffRoute("catalogue"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(categoryInputSchema) },
-      responses: answers(201, categorySchema, "the new category", { ...FAILURES, ...ONCE_FAILURES }),
+      responses: answers(201, adminCategorySchema, "the new category", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -189,7 +129,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "Rename or move a category; audited",
       ...staffRoute("catalogue"),
       request: { params: pathParams("categoryId"), body: jsonBody(categoryInputSchema) },
-      responses: answers(200, categorySchema, "the category", { ...FAILURES, 404: "no category has this id" }),
+      responses: answers(200, adminCategorySchema, "the category", { ...FAILURES, 404: "no category has this id" }),
     }),
     async (c) => {
       const categoryId = idOf(c.req.valid("param").categoryId, ADMIN_CATALOGUE_MESSAGES.categoryNotFound);
@@ -206,7 +146,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "Delete a category (its products stay); audited",
       ...staffRoute("catalogue"),
       request: { params: pathParams("categoryId") },
-      responses: answers(200, z.object({ name: z.string() }), "the deleted category's name", {
+      responses: answers(200, deletedCategorySchema, "the deleted category's name", {
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
         404: "no category has this id",
@@ -244,7 +184,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
             .openapi({ param: { name: "search", in: "query" }, description: "part of the title or label" }),
         }),
       },
-      responses: answers(200, z.object({ records: z.array(productRowSchema), pager: pagerSchema }), "a page", FAILURES),
+      responses: answers(200, adminProductPageSchema, "a page", FAILURES),
     }),
     async (c) => ok(c, await listProducts(c.get("db"), c.req.valid("query"))),
   )
@@ -256,7 +196,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "A product with every option (hidden ones too), free seats and warranty durations",
       ...staffRoute("catalogue"),
       request: { params: pathParams("productId") },
-      responses: answers(200, productSchema, "the product", {
+      responses: answers(200, adminProductSchema, "the product", {
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
         404: "no product has this id",
@@ -276,7 +216,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       description: "`picture` is an https:// address, or empty; upload a file with …/picture.",
       ...staffRoute("catalogue"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(productInputSchema) },
-      responses: answers(201, productSchema, "the new product", { ...FAILURES, ...ONCE_FAILURES }),
+      responses: answers(201, adminProductSchema, "the new product", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -295,7 +235,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "Save a product (every field); audited",
       ...staffRoute("catalogue"),
       request: { params: pathParams("productId"), body: jsonBody(productInputSchema) },
-      responses: answers(200, productSchema, "the product", { ...FAILURES, 404: "no product has this id" }),
+      responses: answers(200, adminProductSchema, "the product", { ...FAILURES, 404: "no product has this id" }),
     }),
     async (c) => {
       const productId = idOf(c.req.valid("param").productId, ADMIN_CATALOGUE_MESSAGES.productNotFound);
@@ -316,7 +256,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
         "with a year's caching.",
       ...staffRoute("catalogue"),
       request: { params: pathParams("productId"), body: jsonBody(pictureBodySchema) },
-      responses: answers(200, productSchema, "the product with its new picture", {
+      responses: answers(200, adminProductSchema, "the product with its new picture", {
         ...FAILURES,
         404: "no product has this id",
       }),
@@ -438,7 +378,7 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       summary: "Delete a warranty duration (orders keep theirs); audited",
       ...staffRoute("catalogue"),
       request: { params: pathParams("durationId") },
-      responses: answers(200, z.object({ title: z.string(), productId: publicIdSchema }), "the deleted duration", {
+      responses: answers(200, deletedDurationSchema, "the deleted duration", {
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
         404: "no duration has this id",

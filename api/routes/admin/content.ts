@@ -11,6 +11,18 @@ import {
   moveSchema,
   socialLinkSchema,
 } from "../../../contract/admin-content";
+import {
+  adminContentSchema,
+  adminFaqSchema,
+  adminGatewaySchema,
+  adminGatewaysSchema,
+  adminSocialLinkSchema,
+  announcementSetSchema,
+  documentSetSchema,
+  rowDeletedSchema,
+  rowMovedSchema,
+  type RowMoved,
+} from "../../../contract/answers/admin-content";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
@@ -22,7 +34,6 @@ import {
   apiRouter,
   jsonBody,
   pathParams,
-  publicIdSchema,
   ONCE_FAILURES,
   idempotencyKeyHeader,
 } from "../../openapi";
@@ -49,35 +60,6 @@ import { STAFF_ONLY } from "./staff";
 const ADMIN = ["Back office"];
 const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
 
-const faqViewSchema = z.object({ _id: publicIdSchema, question: z.string(), answer: z.string() }).openapi("AdminFaq");
-const socialLinkViewSchema = z
-  .object({ _id: publicIdSchema, name: z.string(), link: z.string() })
-  .openapi("AdminSocialLink");
-const contentSchema = z
-  .object({
-    faqs: z.array(faqViewSchema),
-    socialLinks: z.array(socialLinkViewSchema),
-    announcement: z.object({ text: z.string(), active: z.boolean() }),
-    documents: z.array(
-      z.object({
-        name: z.enum(LEGAL_DOCUMENT_NAMES),
-        title: z.string(),
-        path: z.string(),
-        text: z.string().openapi({ description: "empty: the store's built-in text is shown" }),
-        updatedAt: z.string().nullable(),
-      }),
-    ),
-  })
-  .openapi("AdminContent");
-const gatewayViewSchema = z
-  .object({
-    name: z.enum(GATEWAY_NAMES),
-    label: z.string(),
-    enabled: z.boolean(),
-    configured: z.boolean().openapi({ description: "its keys are in this server's environment" }),
-    offered: z.boolean().openapi({ description: "checkout offers it now: enabled and configured" }),
-  })
-  .openapi("AdminGateway");
 /** Names, not ids: each handler answers 404 for one it does not know. */
 const namePath = (description: string) =>
   z.object({
@@ -88,7 +70,6 @@ const namePath = (description: string) =>
   });
 const documentPath = namePath(LEGAL_DOCUMENT_NAMES.join(" or "));
 const gatewayPath = namePath(GATEWAY_NAMES.join(", "));
-const moveResultSchema = z.object({ moved: z.boolean(), label: z.string() });
 
 function rowIdOf(id: string, message: string): string {
   if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(message);
@@ -98,7 +79,7 @@ const faqPath = { params: pathParams("faqId") };
 const linkPath = { params: pathParams("linkId") };
 const FAQ_FAILURES = { ...FAILURES, 404: "no question has this id" };
 const LINK_FAILURES = { ...FAILURES, 404: "no social link has this id" };
-const moved = (result: { moved: boolean; label: string }, direction: string) =>
+const moved = (result: RowMoved, direction: string) =>
   result.moved
     ? `${result.label} moved ${direction}`
     : `${result.label} is already at the ${direction === "up" ? "top" : "bottom"}`;
@@ -111,7 +92,7 @@ export const contentAdminRoutes = apiRouter()
       tags: ADMIN,
       summary: "The FAQ, the social links, the announcement and the legal documents, as staff edit them",
       ...staffRoute("content"),
-      responses: answers(200, contentSchema, "the content", FAILURES),
+      responses: answers(200, adminContentSchema, "the content", FAILURES),
     }),
     async (c) => ok(c, await readAdminContent(c.get("db"))),
   )
@@ -123,7 +104,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Add a question at the end of the FAQ; audited",
       ...staffRoute("content"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(faqSchema) },
-      responses: answers(201, faqViewSchema, "the new question", { ...FAILURES, ...ONCE_FAILURES }),
+      responses: answers(201, adminFaqSchema, "the new question", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -141,7 +122,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Edit a question and its answer; audited",
       ...staffRoute("content"),
       request: { ...faqPath, body: jsonBody(faqSchema) },
-      responses: answers(200, faqViewSchema, "the question", FAQ_FAILURES),
+      responses: answers(200, adminFaqSchema, "the question", FAQ_FAILURES),
     }),
     async (c) => {
       const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
@@ -156,7 +137,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Move a question one place up or down; audited",
       ...staffRoute("content"),
       request: { ...faqPath, body: jsonBody(moveSchema) },
-      responses: answers(200, moveResultSchema, "whether it moved", FAQ_FAILURES),
+      responses: answers(200, rowMovedSchema, "whether it moved", FAQ_FAILURES),
     }),
     async (c) => {
       const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
@@ -173,7 +154,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Delete a question; audited",
       ...staffRoute("content"),
       request: faqPath,
-      responses: answers(200, z.object({ label: z.string() }), "the deleted question", FAQ_FAILURES),
+      responses: answers(200, rowDeletedSchema, "the deleted question", FAQ_FAILURES),
     }),
     async (c) => {
       const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
@@ -189,7 +170,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Add a social link at the end of the footer's list; audited",
       ...staffRoute("content"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(socialLinkSchema) },
-      responses: answers(201, socialLinkViewSchema, "the new link", { ...FAILURES, ...ONCE_FAILURES }),
+      responses: answers(201, adminSocialLinkSchema, "the new link", { ...FAILURES, ...ONCE_FAILURES }),
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -207,7 +188,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Edit a social link; audited",
       ...staffRoute("content"),
       request: { ...linkPath, body: jsonBody(socialLinkSchema) },
-      responses: answers(200, socialLinkViewSchema, "the link", LINK_FAILURES),
+      responses: answers(200, adminSocialLinkSchema, "the link", LINK_FAILURES),
     }),
     async (c) => {
       const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
@@ -223,7 +204,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Move a social link one place up or down; audited",
       ...staffRoute("content"),
       request: { ...linkPath, body: jsonBody(moveSchema) },
-      responses: answers(200, moveResultSchema, "whether it moved", LINK_FAILURES),
+      responses: answers(200, rowMovedSchema, "whether it moved", LINK_FAILURES),
     }),
     async (c) => {
       const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
@@ -240,7 +221,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Delete a social link; audited",
       ...staffRoute("content"),
       request: linkPath,
-      responses: answers(200, z.object({ label: z.string() }), "the deleted link", LINK_FAILURES),
+      responses: answers(200, rowDeletedSchema, "the deleted link", LINK_FAILURES),
     }),
     async (c) => {
       const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
@@ -256,7 +237,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Publish the announcement, or take it down (empty text or active false); audited",
       ...staffRoute("content"),
       request: { body: jsonBody(announcementSchema) },
-      responses: answers(200, z.object({ shown: z.boolean() }), "whether an announcement shows now", FAILURES),
+      responses: answers(200, announcementSetSchema, "whether an announcement shows now", FAILURES),
     }),
     async (c) => {
       const result = await setAnnouncement(c.get("db"), staffActor(c), c.req.valid("json"));
@@ -271,7 +252,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Save a legal document (plain text; an empty text brings back the built-in one); audited",
       ...staffRoute("content"),
       request: { params: documentPath, body: jsonBody(documentSchema) },
-      responses: answers(200, z.object({ title: z.string(), builtIn: z.boolean() }), "the document", {
+      responses: answers(200, documentSetSchema, "the document", {
         ...FAILURES,
         404: "no document has this name",
       }),
@@ -288,7 +269,7 @@ export const contentAdminRoutes = apiRouter()
       tags: ADMIN,
       summary: "Every payment gateway: enabled, configured in the environment, offered at checkout",
       ...staffRoute("gateways"),
-      responses: answers(200, z.array(gatewayViewSchema), "the gateways", FAILURES),
+      responses: answers(200, adminGatewaysSchema, "the gateways", FAILURES),
     }),
     async (c) => ok(c, await listAdminGateways(c.get("db"), c.get("config"))),
   )
@@ -300,7 +281,7 @@ export const contentAdminRoutes = apiRouter()
       summary: "Turn a gateway on or off for checkout (its keys stay in the environment); audited",
       ...staffRoute("gateways"),
       request: { params: gatewayPath, body: jsonBody(gatewaySwitchSchema) },
-      responses: answers(200, gatewayViewSchema, "the gateway", {
+      responses: answers(200, adminGatewaySchema, "the gateway", {
         ...FAILURES,
         404: "no gateway has this name",
         409: "it has no keys in this server's environment, so it cannot be turned on",

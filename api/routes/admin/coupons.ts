@@ -1,6 +1,12 @@
 import { createdOnce } from "../../idempotent-answer";
 import { createRoute, z } from "@hono/zod-openapi";
-import { COUPONS_PAGE_SIZE, couponInputSchema } from "../../../contract/admin-coupons";
+import { COUPONS_PAGE_SIZE, COUPON_SOURCES, couponInputSchema } from "../../../contract/admin-coupons";
+import {
+  adminCouponSchema,
+  couponPageSchema,
+  couponProductChoicesSchema,
+  deletedCouponSchema,
+} from "../../../contract/answers/admin-coupons";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
@@ -11,10 +17,7 @@ import {
   answers,
   apiRouter,
   jsonBody,
-  pagerSchema,
   pathParams,
-  publicIdSchema,
-  usdSchema,
   ONCE_FAILURES,
   idempotencyKeyHeader,
 } from "../../openapi";
@@ -38,27 +41,6 @@ import { STAFF_ONLY } from "./staff";
 const ADMIN = ["Back office"];
 const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
 const COUPON_FAILURES = { ...FAILURES, 404: "no coupon has this id" };
-
-const couponSchema = z
-  .object({
-    _id: publicIdSchema,
-    code: z.string(),
-    kind: z.enum(["percent", "fixed"]),
-    amount: z.number().openapi({ description: "percent (1-100) for a percent coupon, USD for a fixed one" }),
-    minAmount: usdSchema.openapi({ description: "the cart total it needs, before the discount" }),
-    maxUses: z.number().int().nullable().openapi({ description: "total uses; null: no limit" }),
-    usedCount: z.number().int().openapi({ description: "uses so far (an unpaid order that ends gives its use back)" }),
-    perCustomerLimit: z.number().int().nullable(),
-    expiresAt: z.string().nullable().openapi({ description: "ISO 8601; it stops applying at that moment" }),
-    products: z
-      .array(z.object({ _id: publicIdSchema, title: z.string() }))
-      .openapi({ description: "the products it applies to; empty: any product" }),
-    active: z.boolean(),
-    source: z.enum(["admin", "slots"]).openapi({ description: "`slots`: a prize of the slots game, for one customer" }),
-    ownerEmail: z.string().nullable().openapi({ description: "the customer a slots prize belongs to" }),
-    createdAt: z.string(),
-  })
-  .openapi("AdminCoupon");
 
 function couponIdOf(id: string): string {
   if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(ADMIN_COUPON_MESSAGES.notFound);
@@ -93,12 +75,12 @@ export const couponRoutes = apiRouter()
             .default("")
             .openapi({ param: { name: "search", in: "query" }, description: "part of the code (or owner's email)" }),
           source: z
-            .enum(["admin", "slots"])
+            .enum(COUPON_SOURCES)
             .default("admin")
             .openapi({ param: { name: "source", in: "query" }, description: "`admin` (default) or `slots` prizes" }),
         }),
       },
-      responses: answers(200, z.object({ records: z.array(couponSchema), pager: pagerSchema }), "a page", FAILURES),
+      responses: answers(200, couponPageSchema, "a page", FAILURES),
     }),
     async (c) => ok(c, await listCoupons(c.get("db"), c.req.valid("query"))),
   )
@@ -109,12 +91,7 @@ export const couponRoutes = apiRouter()
       tags: ADMIN,
       summary: "The products a coupon can be restricted to (hidden ones too)",
       ...staffRoute("coupons"),
-      responses: answers(
-        200,
-        z.array(z.object({ _id: publicIdSchema, title: z.string(), active: z.boolean() })),
-        "every product",
-        { ...UNAUTHORIZED, ...STAFF_ONLY },
-      ),
+      responses: answers(200, couponProductChoicesSchema, "every product", { ...UNAUTHORIZED, ...STAFF_ONLY }),
     }),
     async (c) => ok(c, await couponProductChoices(c.get("db"))),
   )
@@ -126,7 +103,7 @@ export const couponRoutes = apiRouter()
       summary: "One coupon",
       ...staffRoute("coupons"),
       request: couponPath,
-      responses: answers(200, couponSchema, "the coupon", COUPON_FAILURES),
+      responses: answers(200, adminCouponSchema, "the coupon", COUPON_FAILURES),
     }),
     async (c) => ok(c, await readCoupon(c.get("db"), couponIdOf(c.req.valid("param").couponId))),
   )
@@ -140,7 +117,7 @@ export const couponRoutes = apiRouter()
         "Codes are unique without regard to letter case. `amount` is a whole percent, or USD when `kind` is fixed.",
       ...staffRoute("coupons"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(couponInputSchema) },
-      responses: answers(201, couponSchema, "the new coupon", {
+      responses: answers(201, adminCouponSchema, "the new coupon", {
         ...FAILURES,
         ...ONCE_FAILURES,
         409: "another coupon has this code (`errors.code`), or the same Idempotency-Key is still in progress",
@@ -163,7 +140,7 @@ export const couponRoutes = apiRouter()
       description: "Slots prizes cannot be edited. Total uses cannot go below the uses so far.",
       ...staffRoute("coupons"),
       request: { ...couponPath, body: jsonBody(couponInputSchema) },
-      responses: answers(200, couponSchema, "the coupon", {
+      responses: answers(200, adminCouponSchema, "the coupon", {
         ...COUPON_FAILURES,
         409: "another coupon has this code (`errors.code`), or it is a slots prize",
       }),
@@ -182,7 +159,7 @@ export const couponRoutes = apiRouter()
       summary: "Stop a coupon applying at checkout (slots prizes too); audited",
       ...staffRoute("coupons"),
       request: couponPath,
-      responses: answers(200, couponSchema, "the coupon", COUPON_FAILURES),
+      responses: answers(200, adminCouponSchema, "the coupon", COUPON_FAILURES),
     }),
     async (c) => {
       const coupon = await deactivateCoupon(c.get("db"), staffActor(c), couponIdOf(c.req.valid("param").couponId));
@@ -197,7 +174,7 @@ export const couponRoutes = apiRouter()
       summary: "Delete a coupon no order ever used; audited",
       ...staffRoute("coupons"),
       request: couponPath,
-      responses: answers(200, z.object({ code: z.string() }), "the deleted coupon's code", {
+      responses: answers(200, deletedCouponSchema, "the deleted coupon's code", {
         ...COUPON_FAILURES,
         409: "an order used it (deactivate it instead), or it is a slots prize",
       }),

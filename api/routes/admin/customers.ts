@@ -10,9 +10,19 @@ import {
   blockSchema,
   blocklistEntrySchema,
 } from "../../../contract/admin-customers";
+import {
+  adjustedBalanceSchema,
+  blocklistAddedSchema,
+  blocklistPageSchema,
+  blocklistRemovedSchema,
+  customerOrderPageSchema,
+  customerPageSchema,
+  customerSchema,
+  customerTicketPageSchema,
+  staffLedgerPageSchema,
+} from "../../../contract/answers/admin-customers";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { usdToCents } from "../../../contract/money";
-import { orderStatusSchema } from "../../../contract/order";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
@@ -22,10 +32,7 @@ import {
   answers,
   apiRouter,
   jsonBody,
-  pagerSchema,
   pathParams,
-  publicIdSchema,
-  usdSchema,
   ONCE_FAILURES,
   idempotencyKeyHeader,
 } from "../../openapi";
@@ -80,65 +87,6 @@ function customerIdOf(id: string): string {
   return id;
 }
 
-const roleSchema = z.enum(["customer", "owner", "manager", "support"]);
-const customerSummarySchema = z
-  .object({
-    _id: publicIdSchema,
-    username: z.string(),
-    email: z.string(),
-    role: roleSchema,
-    balance: usdSchema,
-    orders: z.number().int().openapi({ description: "every order of the account, whatever its status" }),
-    joined: z.string().openapi({ description: "ISO 8601" }),
-    blocked: z.boolean(),
-    blockedAt: z.string().nullable(),
-  })
-  .openapi("CustomerSummary");
-const customerDetailSchema = customerSummarySchema
-  .extend({
-    tickets: z.number().int(),
-    blockReason: z.string().openapi({ description: "staff's reason, never shown to the customer" }),
-    autoCreated: z.boolean().openapi({ description: "made by a guest checkout; no password chosen yet" }),
-  })
-  .openapi("Customer");
-const customerOrderSchema = z.object({
-  _id: publicIdSchema,
-  status: orderStatusSchema,
-  createdAt: z.string(),
-  price: usdSchema,
-  discount: usdSchema,
-  paymentMethod: z.string(),
-  items: z.string().openapi({ description: "the lines as `title × quantity`" }),
-});
-const customerTicketSchema = z.object({
-  _id: publicIdSchema,
-  subject: z.string(),
-  status: z.enum(["open", "closed"]),
-  orderId: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-const ledgerEntrySchema = z.object({
-  _id: publicIdSchema,
-  createdAt: z.string(),
-  type: z.enum(["in", "out", "refund", "adjustment"]),
-  amount: usdSchema.openapi({ description: "signed: a debit is negative" }),
-  balanceAfter: usdSchema,
-  note: z.string(),
-  orderId: publicIdSchema.nullable(),
-  staffEmail: z.string().nullable().openapi({ description: "the staff member who made it by hand" }),
-});
-const blocklistEntryViewSchema = z
-  .object({
-    _id: publicIdSchema,
-    pattern: z.string(),
-    note: z.string(),
-    createdBy: z.string().nullable(),
-    createdAt: z.string(),
-  })
-  .openapi("BlocklistEntry");
-
-const page = <T extends z.ZodTypeAny>(record: T) => z.object({ records: z.array(record), pager: pagerSchema });
 const customerPath = { params: pathParams("customerId") };
 const READ_FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
 const CUSTOMER_FAILURES = { ...READ_FAILURES, 404: "no customer has this id" };
@@ -153,7 +101,7 @@ export const customerRoutes = apiRouter()
       description: "`search` matches part of the email or username, or is the id of one of the account's orders.",
       ...staffRoute("customersRead"),
       request: { query: searchQuery("part of the email or username, or an order id") },
-      responses: answers(200, page(customerSummarySchema), "a page of accounts", READ_FAILURES),
+      responses: answers(200, customerPageSchema, "a page of accounts", READ_FAILURES),
     }),
     async (c) => ok(c, await listCustomers(c.get("db"), c.req.valid("query"))),
   )
@@ -165,7 +113,7 @@ export const customerRoutes = apiRouter()
       summary: "One account: profile, balance, counts and block",
       ...staffRoute("customersRead"),
       request: customerPath,
-      responses: answers(200, customerDetailSchema, "the account", CUSTOMER_FAILURES),
+      responses: answers(200, customerSchema, "the account", CUSTOMER_FAILURES),
     }),
     async (c) => ok(c, await readCustomer(c.get("db"), customerIdOf(c.req.valid("param").customerId))),
   )
@@ -177,7 +125,7 @@ export const customerRoutes = apiRouter()
       summary: `The account's orders, newest first, ${CUSTOMER_ORDERS_PAGE_SIZE} a page`,
       ...staffRoute("customersRead"),
       request: { ...customerPath, query: pageQuery },
-      responses: answers(200, page(customerOrderSchema), "a page of orders", CUSTOMER_FAILURES),
+      responses: answers(200, customerOrderPageSchema, "a page of orders", CUSTOMER_FAILURES),
     }),
     async (c) => {
       const customerId = customerIdOf(c.req.valid("param").customerId);
@@ -192,7 +140,7 @@ export const customerRoutes = apiRouter()
       summary: `The account's tickets, latest activity first, ${CUSTOMER_TICKETS_PAGE_SIZE} a page`,
       ...staffRoute("customersRead"),
       request: { ...customerPath, query: pageQuery },
-      responses: answers(200, page(customerTicketSchema), "a page of tickets", CUSTOMER_FAILURES),
+      responses: answers(200, customerTicketPageSchema, "a page of tickets", CUSTOMER_FAILURES),
     }),
     async (c) => {
       const customerId = customerIdOf(c.req.valid("param").customerId);
@@ -208,7 +156,7 @@ export const customerRoutes = apiRouter()
       description: "Unlike the customer's own sheet, each entry names the staff member who made it by hand.",
       ...staffRoute("customersRead"),
       request: { ...customerPath, query: pageQuery },
-      responses: answers(200, page(ledgerEntrySchema), "a page of ledger entries", CUSTOMER_FAILURES),
+      responses: answers(200, staffLedgerPageSchema, "a page of ledger entries", CUSTOMER_FAILURES),
     }),
     async (c) => {
       const customerId = customerIdOf(c.req.valid("param").customerId);
@@ -227,7 +175,7 @@ export const customerRoutes = apiRouter()
         "adjusts their own balance.",
       ...staffRoute("customersWrite"),
       request: { ...customerPath, headers: idempotencyKeyHeader, body: jsonBody(balanceAdjustmentSchema) },
-      responses: answers(200, z.object({ balance: usdSchema }), "the new balance", {
+      responses: answers(200, adjustedBalanceSchema, "the new balance", {
         ...CUSTOMER_FAILURES,
         ...ONCE_FAILURES,
         403: "the role does not reach this area, or the balance is the caller's own",
@@ -259,7 +207,7 @@ export const customerRoutes = apiRouter()
       description: "Only a role above the account's may block it: nobody blocks an owner, or themselves.",
       ...staffRoute("customersWrite"),
       request: { ...customerPath, body: jsonBody(blockSchema) },
-      responses: answers(200, customerDetailSchema, "the blocked account", {
+      responses: answers(200, customerSchema, "the blocked account", {
         ...CUSTOMER_FAILURES,
         403: "the role does not reach this area, or the account is the caller's own, an owner's, or of an equal role",
         409: "already blocked",
@@ -279,7 +227,7 @@ export const customerRoutes = apiRouter()
       summary: "Lift a block, with a reason; audited",
       ...staffRoute("customersWrite"),
       request: { ...customerPath, body: jsonBody(blockSchema) },
-      responses: answers(200, customerDetailSchema, "the account", {
+      responses: answers(200, customerSchema, "the account", {
         ...CUSTOMER_FAILURES,
         403: "as for blocking",
         409: "not blocked",
@@ -299,7 +247,7 @@ export const customerRoutes = apiRouter()
       summary: `Addresses and patterns refused at checkout, newest first, ${BLOCKLIST_PAGE_SIZE} a page`,
       ...staffRoute("customersRead"),
       request: { query: searchQuery("part of the pattern or of its note") },
-      responses: answers(200, page(blocklistEntryViewSchema), "a page of entries", READ_FAILURES),
+      responses: answers(200, blocklistPageSchema, "a page of entries", READ_FAILURES),
     }),
     async (c) => ok(c, await listBlocklist(c.get("db"), c.req.valid("query"))),
   )
@@ -314,7 +262,7 @@ export const customerRoutes = apiRouter()
         "address 403 and change nothing.",
       ...staffRoute("customersWrite"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(blocklistEntrySchema) },
-      responses: answers(201, z.object({ _id: publicIdSchema, pattern: z.string() }), "the new entry", {
+      responses: answers(201, blocklistAddedSchema, "the new entry", {
         ...READ_FAILURES,
         ...ONCE_FAILURES,
         409: "already on the blocklist (`errors.pattern`), or the same Idempotency-Key is still in progress",
@@ -336,7 +284,7 @@ export const customerRoutes = apiRouter()
       summary: "Remove an entry of the blocklist; audited",
       ...staffRoute("customersWrite"),
       request: { params: pathParams("entryId") },
-      responses: answers(200, z.object({ pattern: z.string() }), "the removed entry", {
+      responses: answers(200, blocklistRemovedSchema, "the removed entry", {
         ...READ_FAILURES,
         404: "no such entry",
       }),

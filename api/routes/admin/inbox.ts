@@ -12,11 +12,22 @@ import {
   staffReplySchema,
   ticketStatusSchema,
 } from "../../../contract/admin-inbox";
+import {
+  feedbackReplySetSchema,
+  feedbackVisibilitySetSchema,
+  productReplacementSettingsListSchema,
+  productReplacementSettingsSchema,
+  requestResolvedSchema,
+  staffFeedbackPageSchema,
+  staffRequestPageSchema,
+  staffTicketPageSchema,
+  staffTicketSchema,
+} from "../../../contract/answers/admin-inbox";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema, pathParams } from "../../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   INBOX_MESSAGES,
   listReplacementSettings,
@@ -62,91 +73,12 @@ const listQuery = <F extends readonly [string, ...string[]]>(filters: F, fallbac
       .default(1)
       .openapi({ param: { name: "page", in: "query" } }),
   });
-const page = <T extends z.ZodTypeAny>(record: T) => z.object({ records: z.array(record), pager: pagerSchema });
 
 /** A malformed id names no row: the same 404 as an unknown one. */
 function idOf(id: string, message: string): string {
   if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(message);
   return id;
 }
-
-const person = z.object({ _id: z.string(), email: z.string() });
-const ticketSummarySchema = z
-  .object({
-    _id: z.string(),
-    subject: z.string(),
-    status: z.enum(["open", "closed"]),
-    waiting: z.boolean().openapi({ description: "open, and the customer wrote last" }),
-    customer: z.object({
-      _id: z.string().nullable().openapi({ description: "the customer's account; null for a guest's ticket" }),
-      email: z.string().openapi({ description: "the account's email, or the one a guest gave" }),
-      guest: z.boolean().openapi({ description: "opened from the contact form without an account (ADR 039)" }),
-    }),
-    orderId: z.string().openapi({ description: "empty: a general question" }),
-    messages: z.number().int(),
-    lastMessage: z.string(),
-    updatedAt: z.string(),
-  })
-  .openapi("StaffTicketSummary");
-const ticketSchema = ticketSummarySchema
-  .omit({ messages: true, lastMessage: true })
-  .extend({
-    createdAt: z.string(),
-    messages: z.array(
-      z.object({
-        _id: z.string(),
-        author: z.string().openapi({ description: "the customer's username, 'Guest', or 'Admin'" }),
-        fromStaff: z.boolean(),
-        staffEmail: z
-          .string()
-          .nullable()
-          .openapi({ description: "who on the staff wrote it (never shown to customers)" }),
-        message: z.string(),
-        at: z.string(),
-      }),
-    ),
-  })
-  .openapi("StaffTicket");
-const requestSchema = z
-  .object({
-    _id: z.string(),
-    kind: z.enum(["replacement", "other"]),
-    status: z.enum(["pending", "completed", "rejected"]),
-    message: z.string(),
-    answer: z.string().nullable(),
-    credentialIndex: z.number().int().nullable(),
-    customer: person,
-    orderId: z.string(),
-    product: z.object({
-      _id: z.string(),
-      title: z.string(),
-      optionTitle: z.string(),
-      autoReplace: z.boolean(),
-      replacementLimit: z.number().int(),
-    }),
-    availableStock: z.number().int(),
-    createdAt: z.string(),
-    resolvedAt: z.string().nullable(),
-    resolvedBy: z.string().nullable(),
-  })
-  .openapi("StaffRequest");
-const settingsSchema = z
-  .object({ _id: z.string(), title: z.string(), autoReplace: z.boolean(), replacementLimit: z.number().int() })
-  .openapi("ReplacementSettings");
-const feedbackSchema = z
-  .object({
-    _id: z.string(),
-    stars: z.number().int(),
-    message: z.string(),
-    visible: z.boolean(),
-    reply: z.string().nullable(),
-    repliedAt: z.string().nullable(),
-    customer: person,
-    product: z.object({ _id: z.string(), title: z.string() }),
-    updatedAt: z.string(),
-  })
-  .openapi("StaffFeedback");
-const resolvedSchema = z.object({ _id: z.string(), status: z.string() });
 
 const ticketPath = { params: pathParams("ticketId") };
 const requestPath = { params: pathParams("requestId") };
@@ -165,7 +97,7 @@ export const inboxRoutes = apiRouter()
       description: "`search` matches part of the subject or the customer's email, or is an order id.",
       ...staffRoute("support"),
       request: { query: listQuery(TICKET_FILTERS, "waiting") },
-      responses: answers(200, page(ticketSummarySchema), "a page of tickets", FAILURES),
+      responses: answers(200, staffTicketPageSchema, "a page of tickets", FAILURES),
     }),
     async (c) => ok(c, await listStaffTickets(c.get("db"), c.req.valid("query"))),
   )
@@ -177,7 +109,7 @@ export const inboxRoutes = apiRouter()
       summary: "A ticket and its conversation",
       ...staffRoute("support"),
       request: ticketPath,
-      responses: answers(200, ticketSchema, "the ticket", TICKET_FAILURES),
+      responses: answers(200, staffTicketSchema, "the ticket", TICKET_FAILURES),
     }),
     async (c) =>
       ok(c, await readStaffTicket(c.get("db"), idOf(c.req.valid("param").ticketId, TICKET_MESSAGES.notFound))),
@@ -190,7 +122,7 @@ export const inboxRoutes = apiRouter()
       summary: "Answer a ticket; the customer sees 'Admin' and is mailed; audited",
       ...staffRoute("support"),
       request: { ...ticketPath, body: jsonBody(staffReplySchema) },
-      responses: answers(200, ticketSchema, "the ticket", { ...TICKET_FAILURES, 409: "the ticket is closed" }),
+      responses: answers(200, staffTicketSchema, "the ticket", { ...TICKET_FAILURES, 409: "the ticket is closed" }),
     }),
     async (c) => {
       const ticketId = idOf(c.req.valid("param").ticketId, TICKET_MESSAGES.notFound);
@@ -210,7 +142,7 @@ export const inboxRoutes = apiRouter()
       summary: "Close or reopen a ticket; audited",
       ...staffRoute("support"),
       request: { ...ticketPath, body: jsonBody(ticketStatusSchema) },
-      responses: answers(200, ticketSchema, "the ticket", TICKET_FAILURES),
+      responses: answers(200, staffTicketSchema, "the ticket", TICKET_FAILURES),
     }),
     async (c) => {
       const ticketId = idOf(c.req.valid("param").ticketId, TICKET_MESSAGES.notFound);
@@ -230,7 +162,7 @@ export const inboxRoutes = apiRouter()
       description: "`search` matches part of the customer's email or the product, or is an order id.",
       ...staffRoute("support"),
       request: { query: listQuery(REQUEST_FILTERS, "pending") },
-      responses: answers(200, page(requestSchema), "a page of requests", FAILURES),
+      responses: answers(200, staffRequestPageSchema, "a page of requests", FAILURES),
     }),
     async (c) => ok(c, await listStaffRequests(c.get("db"), c.req.valid("query"))),
   )
@@ -242,7 +174,7 @@ export const inboxRoutes = apiRouter()
       summary: "Complete a replacement from stock, or with a pasted username:password; the customer is mailed; audited",
       ...staffRoute("support"),
       request: { ...requestPath, body: jsonBody(completeReplacementSchema) },
-      responses: answers(200, resolvedSchema, "the completed request", {
+      responses: answers(200, requestResolvedSchema, "the completed request", {
         ...REQUEST_FAILURES,
         400: "bad input, not a replacement request, or a pasted credential that is not username:password",
         409: "no longer pending, or no stock to take a credential from",
@@ -266,7 +198,7 @@ export const inboxRoutes = apiRouter()
       summary: "Answer an other request (it is completed); the customer is mailed; audited",
       ...staffRoute("support"),
       request: { ...requestPath, body: jsonBody(answerRequestSchema) },
-      responses: answers(200, resolvedSchema, "the answered request", REQUEST_FAILURES),
+      responses: answers(200, requestResolvedSchema, "the answered request", REQUEST_FAILURES),
     }),
     async (c) => {
       const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
@@ -286,7 +218,7 @@ export const inboxRoutes = apiRouter()
       summary: "Reject a request with a reason the customer sees; the customer is mailed; audited",
       ...staffRoute("support"),
       request: { ...requestPath, body: jsonBody(rejectRequestSchema) },
-      responses: answers(200, resolvedSchema, "the rejected request", REQUEST_FAILURES),
+      responses: answers(200, requestResolvedSchema, "the rejected request", REQUEST_FAILURES),
     }),
     async (c) => {
       const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
@@ -305,7 +237,7 @@ export const inboxRoutes = apiRouter()
       tags: ADMIN,
       summary: "Each product's automatic replacement switch and per-credential replacement limit",
       ...staffRoute("support"),
-      responses: answers(200, z.array(settingsSchema), "the products", FAILURES),
+      responses: answers(200, productReplacementSettingsListSchema, "the products", FAILURES),
     }),
     async (c) => ok(c, await listReplacementSettings(c.get("db"))),
   )
@@ -317,7 +249,7 @@ export const inboxRoutes = apiRouter()
       summary: "Set a product's automatic replacement and replacement limit; audited",
       ...staffRoute("support"),
       request: { params: pathParams("productId"), body: jsonBody(replacementSettingsSchema) },
-      responses: answers(200, settingsSchema, "the product's settings", {
+      responses: answers(200, productReplacementSettingsSchema, "the product's settings", {
         ...FAILURES,
         404: "no product has this id",
       }),
@@ -337,7 +269,7 @@ export const inboxRoutes = apiRouter()
       description: "`search` matches part of the review, the product or the customer's email.",
       ...staffRoute("support"),
       request: { query: listQuery(FEEDBACK_FILTERS, "all") },
-      responses: answers(200, page(feedbackSchema), "a page of reviews", FAILURES),
+      responses: answers(200, staffFeedbackPageSchema, "a page of reviews", FAILURES),
     }),
     async (c) => ok(c, await listStaffFeedback(c.get("db"), c.req.valid("query"))),
   )
@@ -349,7 +281,7 @@ export const inboxRoutes = apiRouter()
       summary: "Hide a review from /feedback and the product's rating, or show it again; audited",
       ...staffRoute("support"),
       request: { ...feedbackPath, body: jsonBody(feedbackVisibilitySchema) },
-      responses: answers(200, z.object({ visible: z.boolean() }), "the review's visibility", FEEDBACK_FAILURES),
+      responses: answers(200, feedbackVisibilitySetSchema, "the review's visibility", FEEDBACK_FAILURES),
     }),
     async (c) => {
       const feedbackId = idOf(c.req.valid("param").feedbackId, INBOX_MESSAGES.feedbackNotFound);
@@ -366,7 +298,7 @@ export const inboxRoutes = apiRouter()
       summary: "The store's public reply under a review, shown as 'Admin' (empty removes it); audited",
       ...staffRoute("support"),
       request: { ...feedbackPath, body: jsonBody(feedbackReplySchema) },
-      responses: answers(200, z.object({ reply: z.string().nullable() }), "the reply", FEEDBACK_FAILURES),
+      responses: answers(200, feedbackReplySetSchema, "the reply", FEEDBACK_FAILURES),
     }),
     async (c) => {
       const feedbackId = idOf(c.req.valid("param").feedbackId, INBOX_MESSAGES.feedbackNotFound);

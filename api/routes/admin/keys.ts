@@ -6,10 +6,16 @@ import {
   keyHintField,
   keyQuantityField,
 } from "../../../contract/admin-keys";
+import {
+  generatedBatchSchema,
+  keyOptionsSchema,
+  keyPageSchema,
+  revokedKeysSchema,
+} from "../../../contract/answers/admin-keys";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema } from "../../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody } from "../../openapi";
 import { generateKeyBatch, keyOptions, revokeKeyList } from "../../services/admin-keys";
 import { KEYS_PAGE_SIZE, listKeys } from "../../services/redeem-keys";
 import { STAFF_ONLY } from "./staff";
@@ -26,25 +32,6 @@ const optionalIdQuery = (name: string, description: string) =>
     .union([idField(`Invalid ${name}`), z.literal("")])
     .default("")
     .openapi({ param: { name, in: "query" }, description });
-
-const keySchema = z
-  .object({
-    _id: z.string(),
-    hint: z.string().openapi({ description: "the code's last 4 characters" }),
-    batchId: z.string().nullable(),
-    product: z.object({ _id: z.string(), title: z.string() }),
-    option: z.object({ _id: z.string(), title: z.string() }),
-    durationDays: z.number().int(),
-    quantity: z.number().int(),
-    state: z.enum(KEY_STATES),
-    createdAt: z.string(),
-    expiresAt: z.string().nullable(),
-    usedAt: z.string().nullable(),
-    revokedAt: z.string().nullable(),
-    orderId: z.string().nullable().openapi({ description: "the order the key paid for" }),
-    redeemedBy: z.string().nullable().openapi({ description: "the email of the account it was redeemed for" }),
-  })
-  .openapi("RedeemKey");
 
 export const keyRoutes = apiRouter()
   .openapi(
@@ -74,11 +61,7 @@ export const keyRoutes = apiRouter()
           hint: keyHintField.openapi({ param: { name: "hint", in: "query" } }),
         }),
       },
-      responses: answers(200, z.object({ records: z.array(keySchema), pager: pagerSchema }), "a page of keys", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
-      }),
+      responses: answers(200, keyPageSchema, "a page of keys", { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY }),
     }),
     async (c) => {
       const query = c.req.valid("query");
@@ -101,21 +84,7 @@ export const keyRoutes = apiRouter()
       tags: ADMIN,
       summary: "Every option with its warranty durations: what a key can be made for",
       ...staffRoute("keys"),
-      responses: answers(
-        200,
-        z.object({
-          records: z.array(
-            z.object({
-              _id: z.string(),
-              title: z.string(),
-              product: z.object({ _id: z.string(), title: z.string() }),
-              durations: z.array(z.object({ days: z.number().int(), title: z.string() })),
-            }),
-          ),
-        }),
-        "the options",
-        { ...UNAUTHORIZED, ...STAFF_ONLY },
-      ),
+      responses: answers(200, keyOptionsSchema, "the options", { ...UNAUTHORIZED, ...STAFF_ONLY }),
     }),
     async (c) => ok(c, { records: await keyOptions(c.get("db")) }),
   )
@@ -144,26 +113,13 @@ export const keyRoutes = apiRouter()
           }),
         ),
       },
-      responses: answers(
-        200,
-        z.object({
-          batchId: z.string(),
-          codes: z.array(z.string()).openapi({ description: "the plain codes: shown once, stored only hashed" }),
-          product: z.string(),
-          option: z.string(),
-          durationDays: z.number().int(),
-          quantity: z.number().int(),
-          expiresAt: z.string().nullable(),
-        }),
-        "the batch and its codes",
-        {
-          ...BAD_INPUT,
-          ...UNAUTHORIZED,
-          ...STAFF_ONLY,
-          404: "no such option or warranty duration",
-          409: "this batch id was already used",
-        },
-      ),
+      responses: answers(200, generatedBatchSchema, "the batch and its codes", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+        404: "no such option or warranty duration",
+        409: "this batch id was already used",
+      }),
     }),
     async (c) => {
       const body = c.req.valid("json");
@@ -192,7 +148,7 @@ export const keyRoutes = apiRouter()
           }),
         ),
       },
-      responses: answers(200, z.object({ revoked: z.number().int() }), "how many keys were revoked", {
+      responses: answers(200, revokedKeysSchema, "how many keys were revoked", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
         ...STAFF_ONLY,

@@ -5,18 +5,14 @@ import {
   NOTIFICATION_EVENTS,
   notificationEventField,
 } from "../../../contract/notifications";
+import {
+  notificationRetriedSchema,
+  notificationRoutingSchema,
+  notificationSettingsSchema,
+} from "../../../contract/answers/admin-notifications";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  jsonBody,
-  pagerSchema,
-  pathParams,
-  publicIdSchema,
-} from "../../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   NOTIFICATION_MESSAGES,
   channelStatus,
@@ -35,23 +31,6 @@ import { STAFF_ONLY } from "./staff";
  */
 
 const ADMIN = ["Back office"];
-
-const eventSchema = z.enum(NOTIFICATION_EVENTS);
-const routingSchema = z
-  .array(z.object({ event: eventSchema, label: z.string(), mail: z.boolean(), webhook: z.boolean() }))
-  .openapi("NotificationRouting", { description: "every event, with the channels it goes to" });
-const deliverySchema = z
-  .object({
-    _id: publicIdSchema,
-    event: z.string(),
-    status: z.enum(NOTIFICATION_DELIVERY_STATUSES),
-    attempts: z.number().int(),
-    lastError: z.string().nullable().openapi({ description: "why the last attempt failed (never the URL)" }),
-    createdAt: z.string(),
-    nextAttemptAt: z.string(),
-    sentAt: z.string().nullable(),
-  })
-  .openapi("NotificationDelivery");
 
 const pageField = z.coerce
   .number()
@@ -78,22 +57,11 @@ export const notificationRoutes = apiRouter()
             .openapi({ param: { name: "status", in: "query" }, description: "only deliveries in this state" }),
         }),
       },
-      responses: answers(
-        200,
-        z.object({
-          channels: z.object({
-            mail: z.object({ configured: z.boolean(), address: z.string().nullable() }),
-            webhook: z.object({
-              configured: z.boolean(),
-              origin: z.string().nullable().openapi({ description: "the receiver's origin; never its path" }),
-            }),
-          }),
-          routing: routingSchema,
-          deliveries: z.object({ records: z.array(deliverySchema), pager: pagerSchema }),
-        }),
-        "the settings and a page of deliveries",
-        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY },
-      ),
+      responses: answers(200, notificationSettingsSchema, "the settings and a page of deliveries", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+      }),
     }),
     async (c) => {
       const db = c.get("db");
@@ -120,7 +88,11 @@ export const notificationRoutes = apiRouter()
           }),
         ),
       },
-      responses: answers(200, routingSchema, "the saved settings", { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, notificationRoutingSchema, "the saved settings", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+      }),
     }),
     async (c) =>
       ok(
@@ -137,7 +109,7 @@ export const notificationRoutes = apiRouter()
       summary: "Send a failed notification again now; audited",
       ...staffRoute("notifications"),
       request: { params: pathParams("notificationId") },
-      responses: answers(200, z.object({}), "queued again", {
+      responses: answers(200, notificationRetriedSchema, "queued again", {
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
         404: "no such notification",

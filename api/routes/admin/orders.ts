@@ -13,23 +13,22 @@ import {
 } from "../../../contract/admin-orders";
 import { orderStatusSchema } from "../../../contract/order";
 import { credentialIndexField } from "../../../contract/request";
+import {
+  adminOrderPageSchema,
+  adminOrderSchema,
+  lineDeliveredSchema,
+  orderActionDoneSchema,
+  orderCredentialsSchema,
+  orderRefundedSchema,
+  paymentConfirmedSchema,
+} from "../../../contract/answers/admin-orders";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { centsToUsd } from "../../../contract/money";
 import type { ApiEnv } from "../../context";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  jsonBody,
-  pagerSchema,
-  pathParams,
-  publicIdSchema,
-  usdSchema,
-} from "../../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   cancelPendingOrder,
   confirmPaymentByHand,
@@ -104,126 +103,6 @@ const searchQuery = z.object({
     }),
 });
 
-const rowSchema = z
-  .object({
-    _id: publicIdSchema,
-    createdAt: z.string(),
-    email: z.string(),
-    status: orderStatusSchema,
-    paymentMethod: z.string(),
-    price: usdSchema,
-    items: z.string().openapi({ description: "`2 × Title, 1 × Title` of the lines bought" }),
-    waitingForDelivery: z.boolean(),
-  })
-  .openapi("AdminOrderRow");
-
-const lineSchema = z.object({
-  _id: publicIdSchema,
-  productId: publicIdSchema,
-  optionId: publicIdSchema,
-  title: z.string(),
-  option: z.string().openapi({ description: "the option's title now" }),
-  subtitle: z.string(),
-  duration: z.number().int(),
-  quantity: z.number().int(),
-  unitPrice: usdSchema,
-  price: usdSchema,
-  fulfilMode: z.enum(["auto", "manual"]),
-  isReplacement: z.boolean(),
-  delivered: z.number().int().openapi({ description: "credentials on the line now (replaced ones not counted)" }),
-  deliveredEver: z.number().int(),
-  toDeliver: z.number().int().openapi({ description: "a paid manual line: how many credentials to paste" }),
-  refundedAt: z.string().nullable(),
-  refunded: usdSchema,
-  refundable: usdSchema.openapi({ description: "what refunding this line would credit now" }),
-});
-
-const orderSchema = z
-  .object({
-    _id: publicIdSchema,
-    status: orderStatusSchema,
-    source: z.enum(["checkout", "redeem", "replacement"]),
-    email: z.string(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-    paidAt: z.string().nullable(),
-    expiresAt: z.string().nullable(),
-    paymentMethod: z.string(),
-    subtotal: usdSchema,
-    discount: usdSchema,
-    price: usdSchema,
-    currency: z.string(),
-    coupon: z.object({ _id: publicIdSchema, code: z.string() }).nullable(),
-    message: z.string().openapi({ description: "the customer's message to the admin" }),
-    clientIp: z.string().nullable(),
-    customer: z.object({ _id: publicIdSchema, email: z.string(), username: z.string(), balance: usdSchema }).nullable(),
-    lines: z.array(lineSchema),
-    payments: z.array(
-      z.object({
-        _id: publicIdSchema,
-        gateway: z.string(),
-        status: z.string(),
-        amount: usdSchema,
-        currency: z.string(),
-        providerReference: z.string().nullable(),
-        createdAt: z.string(),
-        paidAt: z.string().nullable(),
-        confirmedBy: z.string().nullable().openapi({ description: "the staff member who confirmed it by hand" }),
-        confirmationReason: z.string().nullable(),
-        confirmable: z.boolean(),
-        events: z.array(z.object({ gateway: z.string(), eventId: z.string(), receivedAt: z.string() })),
-      }),
-    ),
-    ledger: z.array(
-      z.object({
-        _id: publicIdSchema,
-        createdAt: z.string(),
-        type: z.string(),
-        amount: usdSchema,
-        balanceAfter: usdSchema,
-        note: z.string(),
-        staff: z.string().nullable(),
-      }),
-    ),
-    mails: z.array(
-      z.object({
-        _id: publicIdSchema,
-        to: z.string(),
-        subject: z.string(),
-        status: z.string(),
-        attempts: z.number().int(),
-        createdAt: z.string(),
-        sentAt: z.string().nullable(),
-      }),
-    ),
-    can: z.object({
-      cancel: z.boolean(),
-      resendMail: z.boolean(),
-      refund: z.boolean(),
-      refundReason: z.string().nullable().openapi({ description: "why the order cannot be refunded at all" }),
-    }),
-  })
-  .openapi("AdminOrder");
-
-const credentialsSchema = z.array(
-  z.object({
-    lineId: publicIdSchema,
-    title: z.string(),
-    isReplacement: z.boolean(),
-    refunded: z.boolean(),
-    credentials: z.array(
-      z.object({
-        position: z.number().int(),
-        username: z.string(),
-        password: z.string(),
-        deliveredAt: z.string(),
-        warrantyEnds: z.string().nullable(),
-        replacedAt: z.string().nullable(),
-      }),
-    ),
-  }),
-);
-
 const NOT_FOUND = { 404: "`Order not found` (or the line or payment named is not the order's)" };
 const actionFailures = (conflict: string) => ({
   ...BAD_INPUT,
@@ -243,7 +122,7 @@ export const adminOrderRoutes = apiRouter()
       summary: `Search orders, newest first, ${ADMIN_ORDERS_PAGE_SIZE} a page`,
       ...staffRoute("ordersRead"),
       request: { query: searchQuery },
-      responses: answers(200, z.object({ records: z.array(rowSchema), pager: pagerSchema }), "a page of orders", {
+      responses: answers(200, adminOrderPageSchema, "a page of orders", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
@@ -259,7 +138,7 @@ export const adminOrderRoutes = apiRouter()
       summary: "One order: lines, payments and their webhook events, ledger entries, mails (no credentials)",
       ...staffRoute("ordersRead"),
       request: { params },
-      responses: answers(200, orderSchema, "the order", { ...UNAUTHORIZED, ...STAFF_ONLY, ...NOT_FOUND }),
+      responses: answers(200, adminOrderSchema, "the order", { ...UNAUTHORIZED, ...STAFF_ONLY, ...NOT_FOUND }),
     }),
     async (c) => ok(c, await readAdminOrder(c.get("db"), orderIdFrom(c))),
   )
@@ -271,7 +150,7 @@ export const adminOrderRoutes = apiRouter()
       summary: "The order's delivered credentials, replaced and withdrawn ones included; each viewing is audited",
       ...staffRoute("ordersRead"),
       request: { params },
-      responses: answers(200, credentialsSchema, "the credentials by line", {
+      responses: answers(200, orderCredentialsSchema, "the credentials by line", {
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
         ...NOT_FOUND,
@@ -291,19 +170,9 @@ export const adminOrderRoutes = apiRouter()
         params,
         body: jsonBody(z.object({ lineId: orderLineIdField, credentials: deliveryCredentialsField })),
       },
-      responses: answers(
-        200,
-        z.object({
-          delivered: z.number().int(),
-          status: orderStatusSchema.openapi({
-            description: "`completed` once no manual line waits, else `processing`",
-          }),
-        }),
-        "delivered; the customer is mailed",
-        {
-          ...actionFailures("the order is not paid, the line is automatic, refunded or already delivered"),
-        },
-      ),
+      responses: answers(200, lineDeliveredSchema, "delivered; the customer is mailed", {
+        ...actionFailures("the order is not paid, the line is automatic, refunded or already delivered"),
+      }),
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -334,7 +203,7 @@ export const adminOrderRoutes = apiRouter()
           }),
         ),
       },
-      responses: answers(200, z.object({ status: orderStatusSchema }), "the order's status after it", {
+      responses: answers(200, paymentConfirmedSchema, "the order's status after it", {
         ...actionFailures("the payment or the order is already paid, or another payment has this reference"),
       }),
     }),
@@ -368,21 +237,11 @@ export const adminOrderRoutes = apiRouter()
             }),
         ),
       },
-      responses: answers(
-        200,
-        z.object({
-          refunded: usdSchema,
-          status: orderStatusSchema.openapi({
-            description: "the order's status after it (a refunded manual line waits no more)",
-          }),
-        }),
-        "credited to the customer's balance",
-        {
-          ...actionFailures(
-            "not paid, no account, nothing paid, a line already refunded, or nothing left to refund on it",
-          ),
-        },
-      ),
+      responses: answers(200, orderRefundedSchema, "credited to the customer's balance", {
+        ...actionFailures(
+          "not paid, no account, nothing paid, a line already refunded, or nothing left to refund on it",
+        ),
+      }),
     }),
     async (c) => {
       const input = c.req.valid("json");
@@ -401,7 +260,7 @@ export const adminOrderRoutes = apiRouter()
       summary: "Mail the order confirmation again, as the order is now",
       ...staffRoute("ordersWrite"),
       request: { params },
-      responses: answers(200, z.object({}), "queued", {
+      responses: answers(200, orderActionDoneSchema, "queued", {
         ...actionFailures("the order is not paid, or a mail about it still waits to be sent"),
       }),
     }),
@@ -418,7 +277,7 @@ export const adminOrderRoutes = apiRouter()
       summary: "Cancel an unpaid order: its reserved stock goes back on sale",
       ...staffRoute("ordersWrite"),
       request: { params },
-      responses: answers(200, z.object({}), "cancelled", { ...actionFailures("the order is not pending") }),
+      responses: answers(200, orderActionDoneSchema, "cancelled", { ...actionFailures("the order is not pending") }),
     }),
     async (c) => {
       const { message } = await cancelPendingOrder(depsOf(c), staffActor(c), { orderId: orderIdFrom(c) });
@@ -439,7 +298,7 @@ export const adminOrderRoutes = apiRouter()
         params,
         body: jsonBody(z.object({ productOptionId: orderOptionIdField, index: credentialIndexField })),
       },
-      responses: answers(200, z.object({}), "the warranty has ended", {
+      responses: answers(200, orderActionDoneSchema, "the warranty has ended", {
         ...actionFailures("the warranty has already ended"),
         404: "no order has this id, or it has no such credential",
       }),

@@ -1,4 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import {
+  recoveryCodesSchema,
+  twoFactorOffSchema,
+  twoFactorPolicySchema,
+  twoFactorSetupSchema,
+  twoFactorStatusSchema,
+} from "../../../contract/answers/admin-security";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody } from "../../openapi";
@@ -25,15 +32,6 @@ const codeInput = z.object({
     .min(6, "Enter the 6-digit code from your app")
     .max(40, "Enter the 6-digit code from your app"),
 });
-const statusSchema = z
-  .object({
-    enabled: z.boolean(),
-    pending: z.boolean().openapi({ description: "a set-up was started and waits for its first code" }),
-    recoveryCodesLeft: z.number().int(),
-    requiredForAll: z.boolean(),
-  })
-  .openapi("TwoFactorStatus");
-
 export const securityRoutes = apiRouter()
   .openapi(
     createRoute({
@@ -42,7 +40,7 @@ export const securityRoutes = apiRouter()
       tags: ADMIN,
       summary: "The signed-in staff member's two-factor sign-in, and whether owners require it",
       ...staffRoute("overview", { beforeTwoFactor: true }),
-      responses: answers(200, statusSchema, "the status", FAILURES),
+      responses: answers(200, twoFactorStatusSchema, "the status", FAILURES),
     }),
     async (c) => ok(c, await twoFactorStatus(c.get("db"), staffActor(c).userId!)),
   )
@@ -53,12 +51,10 @@ export const securityRoutes = apiRouter()
       tags: ADMIN,
       summary: "Start the set-up: a new secret as an otpauth:// address and a QR code (SVG) to scan",
       ...staffRoute("overview", { beforeTwoFactor: true }),
-      responses: answers(
-        200,
-        z.object({ secret: z.string(), uri: z.string(), qrSvg: z.string() }),
-        "the secret to add to an authenticator app",
-        { ...FAILURES, 409: "two-factor sign-in is already on" },
-      ),
+      responses: answers(200, twoFactorSetupSchema, "the secret to add to an authenticator app", {
+        ...FAILURES,
+        409: "two-factor sign-in is already on",
+      }),
     }),
     async (c) => ok(c, await startTwoFactorSetup(c.get("db"), c.get("config"), staffActor(c)), "Scan the code"),
   )
@@ -71,7 +67,7 @@ export const securityRoutes = apiRouter()
         "Turn two-factor sign-in on with the first code; other sessions end; answers ten recovery codes, shown once; audited",
       ...staffRoute("overview", { beforeTwoFactor: true }),
       request: { body: jsonBody(codeInput) },
-      responses: answers(200, z.object({ recoveryCodes: z.array(z.string()) }), "the recovery codes", {
+      responses: answers(200, recoveryCodesSchema, "the recovery codes", {
         ...FAILURES,
         409: "already on",
       }),
@@ -93,7 +89,7 @@ export const securityRoutes = apiRouter()
       summary: "Turn two-factor sign-in off with a code or a recovery code; audited",
       ...staffRoute("overview"),
       request: { body: jsonBody(codeInput) },
-      responses: answers(200, z.object({}), "turned off", {
+      responses: answers(200, twoFactorOffSchema, "turned off", {
         ...FAILURES,
         409: "it is not on, or owners require it for all staff",
       }),
@@ -112,7 +108,7 @@ export const securityRoutes = apiRouter()
         "Owners: require two-factor sign-in of every staff member (every other staff session ends), or stop; audited",
       ...staffRoute("staff"),
       request: { body: jsonBody(z.object({ required: z.boolean({ invalid_type_error: "Choose on or off" }) })) },
-      responses: answers(200, z.object({ required: z.boolean() }), "the policy", {
+      responses: answers(200, twoFactorPolicySchema, "the policy", {
         ...FAILURES,
         409: "the owner's own two-factor sign-in is not on",
       }),

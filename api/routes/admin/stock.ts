@@ -2,18 +2,23 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import {
   BATCH_LABEL_MAX_LENGTH,
-  INVALID_LINE_REASONS,
   STOCK_PAGE_SIZE,
   STOCK_REMOVE_MAX_ACCOUNTS,
-  STOCK_REPORT_MAX_LINES,
   STOCK_STATES,
   batchLabelField,
   stockTextField,
 } from "../../../contract/stock";
+import {
+  importReportSchema,
+  optionStockSchema,
+  stockExportSchema,
+  stockOptionPageSchema,
+  stockRemovedSchema,
+} from "../../../contract/answers/admin-stock";
 import { badRequest } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pagerSchema, pathParams } from "../../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   STOCK_MESSAGES,
   exportStock,
@@ -52,61 +57,7 @@ const filterField = (name: string, description: string) =>
     .default("")
     .openapi({ param: { name, in: "query" }, description });
 
-const countsSchema = z
-  .object({
-    free: z.number().int().openapi({ description: "available seats: what the shop sells" }),
-    reserved: z.number().int(),
-    delivered: z.number().int(),
-    replaced: z.number().int(),
-    removed: z.number().int().openapi({ description: "seats staff took off sale" }),
-    accounts: z.number().int().openapi({ description: "accounts (username and password) not wholly removed" }),
-  })
-  .openapi("StockCounts");
-const stockOptionSchema = z
-  .object({
-    _id: z.string(),
-    title: z.string(),
-    active: z.boolean(),
-    seats: z.number().int().openapi({ description: "buyers each imported account is sold to" }),
-    lowStockThreshold: z.number().int(),
-    low: z.boolean().openapi({ description: "free seats are under the threshold" }),
-    product: z.object({
-      _id: z.string(),
-      title: z.string(),
-      active: z.boolean(),
-      fulfilMode: z.enum(["auto", "manual"]),
-    }),
-    stock: countsSchema,
-  })
-  .openapi("StockOption");
 const stateSchema = z.enum(STOCK_STATES);
-const accountSchema = z
-  .object({
-    _id: z.string().openapi({ description: "one of the account's rows; names the account in a removal" }),
-    username: z.string(),
-    batchLabel: z.string(),
-    addedAt: z.string().openapi({ description: "ISO 8601" }),
-    seats: z.array(z.object({ seat: z.number().int(), state: z.enum([...STOCK_STATES, "removed"]) })),
-  })
-  .openapi("StockAccount");
-const reportSchema = z
-  .object({
-    batchLabel: z.string().openapi({ description: "the label given, or the one made from the time" }),
-    added: z.number().int().openapi({ description: "accounts added" }),
-    seats: z.number().int().openapi({ description: "seats added: accounts × the option's seats" }),
-    duplicate: z.object({
-      count: z.number().int(),
-      lines: z.array(z.number().int()).openapi({ description: `line numbers, the first ${STOCK_REPORT_MAX_LINES}` }),
-    }),
-    invalid: z.object({
-      count: z.number().int(),
-      lines: z.array(z.object({ line: z.number().int(), reason: z.enum(INVALID_LINE_REASONS) })),
-    }),
-    skipped: z.number().int().openapi({ description: "blank lines and bare ':' lines" }),
-    replacementsFilled: z.number().int().openapi({ description: "waiting replacement requests filled first" }),
-  })
-  .openapi("StockImportReport");
-
 const rowIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "Invalid credential id");
 
 export const stockRoutes = apiRouter()
@@ -120,12 +71,11 @@ export const stockRoutes = apiRouter()
       request: {
         query: z.object({ page: pageField, search: filterField("search", "part of the product's or option's title") }),
       },
-      responses: answers(
-        200,
-        z.object({ records: z.array(stockOptionSchema), pager: pagerSchema }),
-        "a page of options",
-        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY },
-      ),
+      responses: answers(200, stockOptionPageSchema, "a page of options", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+      }),
     }),
     async (c) => ok(c, await listStockOptions(c.get("db"), c.req.valid("query"))),
   )
@@ -150,17 +100,12 @@ export const stockRoutes = apiRouter()
           batch: filterField("batch", "the exact batch label"),
         }),
       },
-      responses: answers(
-        200,
-        z.object({
-          option: stockOptionSchema,
-          batches: z.array(z.object({ label: z.string(), free: z.number().int() })),
-          records: z.array(accountSchema),
-          pager: pagerSchema,
-        }),
-        "the option and a page of its accounts",
-        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION },
-      ),
+      responses: answers(200, optionStockSchema, "the option and a page of its accounts", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+        ...NO_OPTION,
+      }),
     }),
     async (c) =>
       ok(c, await readOptionStock(c.get("db"), optionIdOf(c.req.valid("param").optionId), c.req.valid("query"))),
@@ -178,7 +123,7 @@ export const stockRoutes = apiRouter()
         params: pathParams("optionId"),
         body: jsonBody(z.object({ text: stockTextField, label: batchLabelField })),
       },
-      responses: answers(200, reportSchema, "what was added, refused and skipped", {
+      responses: answers(200, importReportSchema, "what was added, refused and skipped", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
         ...STAFF_ONLY,
@@ -219,12 +164,13 @@ export const stockRoutes = apiRouter()
             }),
         ),
       },
-      responses: answers(
-        200,
-        z.object({ accounts: z.number().int(), seats: z.number().int() }),
-        "how many accounts and seats were taken off sale",
-        { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION, 409: "nothing unsold to remove" },
-      ),
+      responses: answers(200, stockRemovedSchema, "how many accounts and seats were taken off sale", {
+        ...BAD_INPUT,
+        ...UNAUTHORIZED,
+        ...STAFF_ONLY,
+        ...NO_OPTION,
+        409: "nothing unsold to remove",
+      }),
     }),
     async (c) => {
       const optionId = optionIdOf(c.req.valid("param").optionId);
@@ -248,12 +194,7 @@ export const stockRoutes = apiRouter()
       description: "Accounts with at least one free seat, once each, oldest first: the import's format.",
       ...staffRoute("catalogue"),
       request: { params: pathParams("optionId") },
-      responses: answers(
-        200,
-        z.object({ text: z.string(), accounts: z.number().int(), filename: z.string() }),
-        "the lines",
-        { ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION },
-      ),
+      responses: answers(200, stockExportSchema, "the lines", { ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION }),
     }),
     async (c) => {
       const exported = await exportStock(c.get("db"), staffActor(c), optionIdOf(c.req.valid("param").optionId));
