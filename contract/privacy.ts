@@ -27,14 +27,3 @@ export const deleteAccountSchema = z.object({
 });
 
 export const staffDeleteAccountSchema = z.object({ reason: reasonField });
-
-export const deletedAccountSchema = z.object({
-  _id: z.string(),
-  deletedAt: z.string(),
-  /** USD: the balance left, written to the ledger as forfeited. */
-  forfeited: z.number(),
-});
-export type DeletedAccount = z.infer<typeof deletedAccountSchema>;
-
-/** What /privacy-policy states about keeping data, from the store's configuration (RETENTION_DAYS). */
-export const retentionPolicySchema = z.object({ retentionDays: z.number().int() });

@@ -1,11 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
-import {
-  PRIVACY_MESSAGES,
-  deleteAccountSchema,
-  deletedAccountSchema,
-  retentionPolicySchema,
-} from "../../contract/privacy";
-import { personalDataSchema } from "../../contract/personal-data";
+import { PRIVACY_MESSAGES, deleteAccountSchema } from "../../contract/privacy";
+import { deletedAccountSchema, retentionPolicySchema } from "../../contract/answers/privacy";
+import { personalDataSchema } from "../../contract/answers/personal-data";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";

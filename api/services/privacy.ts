@@ -3,8 +3,9 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { centsToUsd } from "../../contract/money";
-import type { PersonalData } from "../../contract/personal-data";
-import { DELETED_CUSTOMER, PRIVACY_MESSAGES, type DeletedAccount } from "../../contract/privacy";
+import type { PersonalData } from "../../contract/answers/personal-data";
+import type { DeletedAccount } from "../../contract/answers/privacy";
+import { DELETED_CUSTOMER, PRIVACY_MESSAGES } from "../../contract/privacy";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import {

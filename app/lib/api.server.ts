@@ -49,19 +49,12 @@ export type ApiCallOptions<S extends z.ZodTypeAny> = {
   token?: string;
   /** Sent as the Idempotency-Key header: a repeat of the same form post answers the first result. */
   idempotencyKey?: string;
-} & (
-  | {
-      /**
-       * The route's answer schema from contract/answers: it types the payload, and validates it only when the
-       * answer comes from a remote /v1 (API_URL); this process's own answers are proven by the API tests.
-       */
-      answer: S;
-    }
-  | {
-      /** A schema of the page's own, always checked. Being replaced by `answer` (issue 27). */
-      payload: S;
-    }
-);
+  /**
+   * The route's answer schema from contract/answers: it types the payload, and validates it only when the
+   * answer comes from a remote /v1 (API_URL); this process's own answers are proven by the API tests.
+   */
+  answer: S;
+};
 
 export async function apiCall<S extends z.ZodTypeAny>(
   context: AppLoadContext,
@@ -94,7 +87,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
       humanCheckRequired: failure.success ? failure.data.humanCheckRequired : undefined,
     };
   }
-  if ("answer" in options && context.settings.trustsApiAnswers) {
+  if (context.settings.trustsApiAnswers) {
     const { message, payload } = json as { message: string; payload: z.output<S> };
     return { ok: true, status: response.status, message, payload };
   }
@@ -103,8 +96,7 @@ export async function apiCall<S extends z.ZodTypeAny>(
     new ApiUnavailableError(`${options.path} answered an unexpected shape: ${error.issues[0]?.message}`, 502);
   const envelope = successEnvelopeSchema.safeParse(json);
   if (!envelope.success) throw unexpected(envelope.error);
-  const schema = "answer" in options ? options.answer : options.payload;
-  const payload = schema.safeParse((json as { payload?: unknown }).payload);
+  const payload = options.answer.safeParse((json as { payload?: unknown }).payload);
   if (!payload.success) throw unexpected(payload.error);
   return { ok: true, status: response.status, message: envelope.data.message, payload: payload.data };
 }

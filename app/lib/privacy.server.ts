@@ -1,7 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { personalDataSchema } from "../../contract/personal-data";
-import { deletedAccountSchema, retentionPolicySchema } from "../../contract/privacy";
+import { personalDataSchema } from "../../contract/answers/personal-data";
+import { deletedAccountSchema, retentionPolicySchema } from "../../contract/answers/privacy";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -11,17 +11,17 @@ import { apiCall, apiPayload } from "./api.server";
  */
 
 export function exportMyData(context: AppLoadContext, request: Request) {
-  return apiCall(context, { path: "/v1/user/export", request, payload: personalDataSchema });
+  return apiCall(context, { path: "/v1/user/export", request, answer: personalDataSchema });
 }
 
 export function deleteMyAccount(context: AppLoadContext, request: Request, input: { password: string }) {
-  return apiCall(context, { path: "/v1/user/delete", request, body: input, payload: deletedAccountSchema });
+  return apiCall(context, { path: "/v1/user/delete", request, body: input, answer: deletedAccountSchema });
 }
 
 const customerPath = (customerId: string) => `/v1/admin/customers/${encodeURIComponent(customerId)}`;
 
 export function exportCustomerData(context: AppLoadContext, request: Request, customerId: string) {
-  return apiCall(context, { path: `${customerPath(customerId)}/export`, request, payload: personalDataSchema });
+  return apiCall(context, { path: `${customerPath(customerId)}/export`, request, answer: personalDataSchema });
 }
 
 export function deleteCustomerAccount(
@@ -34,7 +34,7 @@ export function deleteCustomerAccount(
     path: `${customerPath(customerId)}/delete`,
     request,
     body: input,
-    payload: deletedAccountSchema,
+    answer: deletedAccountSchema,
   });
 }
 
@@ -51,5 +51,5 @@ export function personalDataFile(data: z.output<typeof personalDataSchema>): Res
 
 /** How many days the store keeps what it no longer needs (RETENTION_DAYS), for /privacy-policy. */
 export function readRetentionPolicy(context: AppLoadContext) {
-  return apiPayload(context, { path: "/v1/privacy/retention", payload: retentionPolicySchema });
+  return apiPayload(context, { path: "/v1/privacy/retention", answer: retentionPolicySchema });
 }

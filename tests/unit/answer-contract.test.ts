@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
 import { createRoute, z } from "@hono/zod-openapi";
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
@@ -57,5 +59,18 @@ describe("apiCall with a route's answer schema", () => {
     const good = { success: true, message: "OK", payload: { name: "Ann", visits: 2 } };
     const result = await apiCall(pageContext(false, good), { path: "/v1/greeting", answer: greetingSchema });
     expect(result).toMatchObject({ ok: true, payload: { name: "Ann", visits: 2 } });
+  });
+});
+
+describe("the page clients", () => {
+  it("restate no answer schema: every /v1 client in app/lib reads its answers from contract/answers", () => {
+    const folder = path.join(import.meta.dirname, "../../app/lib");
+    const clients = readdirSync(folder).filter((name) => name.endsWith(".server.ts") && name !== "api.server.ts");
+    expect(clients.length).toBeGreaterThan(20);
+    for (const name of clients) {
+      const source = readFileSync(path.join(folder, name), "utf8");
+      expect(source, name).not.toMatch(/\bz\.(object|array|enum|union|discriminatedUnion)\(/);
+      expect(source, name).not.toMatch(/\bpayload:\s*[a-zA-Z]+Schema\b/);
+    }
   });
 });

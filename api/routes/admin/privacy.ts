@@ -1,7 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
-import { personalDataSchema } from "../../../contract/personal-data";
-import { deletedAccountSchema, staffDeleteAccountSchema } from "../../../contract/privacy";
+import { personalDataSchema } from "../../../contract/answers/personal-data";
+import { deletedAccountSchema } from "../../../contract/answers/privacy";
+import { staffDeleteAccountSchema } from "../../../contract/privacy";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
 import { staffActor, staffRoute } from "../../middleware/staff";

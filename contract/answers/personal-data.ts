@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { orderStatusSchema } from "./order";
+import { orderStatusSchema } from "../order";
 
 /*
  * A customer's data export (issue 29, ADR 044): the answer of /v1/user/export and /v1/admin/customers/{id}/export,
- * read by the server's /v1 client only. Apart from contract/privacy.ts so no page's browser bundle carries it.
+ * read by the server's /v1 client only. Like every answer schema, only server code imports it.
  */
 
 const usd = z.number();
