@@ -29,7 +29,7 @@ export const CATALOGUE_MESSAGES = {
   fulfilMode: "Choose automatic or manual delivery",
   replacementLimit: "Enter a whole number from 0 to 100",
   categories: "Choose categories from the list",
-  pictureUrl: "Enter an https:// address of a picture, or leave it empty",
+  pictureUrl: "Upload the picture (the store serves every picture itself), or leave it empty",
   seats: "Enter a whole number of buyers per account, from 1 to 1,000",
   threshold: "Enter a whole number from 0 (never) to 100,000",
   durationTitle: "Enter a title of 1 to 60 characters",
@@ -50,7 +50,10 @@ const wholeNumber = (min: number, max: number, message: string) =>
 export const positionField = wholeNumber(0, 10_000, CATALOGUE_MESSAGES.position);
 export const quantityField = wholeNumber(1, 999, CATALOGUE_MESSAGES.quantity);
 
-/** An https address of a picture elsewhere, or one of the store's own: an upload, or a file under /images/. */
+/**
+ * One of the store's own pictures: an upload, or a file under /images/. Never an address elsewhere: every page
+ * loads only from the store's origin (ADR 044), and the Content-Security-Policy allows images from it alone.
+ */
 export const pictureUrlField = z
   .string({ invalid_type_error: CATALOGUE_MESSAGES.pictureUrl })
   .trim()
@@ -60,8 +63,7 @@ export const pictureUrlField = z
       value === "" ||
       UPLOADED_PICTURE.test(value) ||
       // The store's own files, never a way out of /images/ ("..").
-      (/^\/images\/[A-Za-z0-9/_.-]+$/.test(value) && !value.includes("..")) ||
-      /^https:\/\/[^\s"'<>]+$/.test(value),
+      (/^\/images\/[A-Za-z0-9/_.-]+$/.test(value) && !value.includes("..")),
     CATALOGUE_MESSAGES.pictureUrl,
   );
 

@@ -179,6 +179,7 @@ describe("bad input changes nothing", () => {
       [{ fulfilMode: "teleport" }, "fulfilMode", CATALOGUE_MESSAGES.fulfilMode],
       [{ picture: "javascript:alert(1)" }, "picture", CATALOGUE_MESSAGES.pictureUrl],
       [{ picture: "http://plain.example/x.png" }, "picture", CATALOGUE_MESSAGES.pictureUrl],
+      [{ picture: "https://elsewhere.example/x.png" }, "picture", CATALOGUE_MESSAGES.pictureUrl],
       [{ picture: "/images/../v1/admin/me" }, "picture", CATALOGUE_MESSAGES.pictureUrl],
       [{ categoryIds: [newId()] }, "categoryIds", ADMIN_CATALOGUE_MESSAGES.unknownCategories],
       [{ position: -1 }, "position", CATALOGUE_MESSAGES.position],

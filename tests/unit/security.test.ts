@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { originAllowed } from "../../api/security";
+import { contentSecurityPolicy } from "../../server/security-headers";
 
 const publicUrl = "https://store.example";
 // What the server sees as its own origin when reached directly (no proxy in front).
@@ -57,5 +58,23 @@ describe("originAllowed", () => {
 
   it("allows a post with neither header: a non-browser client carries no victim's cookies", () => {
     expect(originAllowed("POST", {}, publicUrl, requestOrigin)).toBe(true);
+  });
+});
+
+describe("the pages' Content-Security-Policy", () => {
+  it("lets every kind of resource come from the store itself only, never a third party (ADR 044)", () => {
+    const policy = contentSecurityPolicy(["'nonce-abc'"]);
+    const directives = new Map(
+      policy.split(";").map((directive) => {
+        const [name, ...sources] = directive.trim().split(/\s+/);
+        return [name, sources] as const;
+      }),
+    );
+    expect(directives.get("img-src")).toEqual(["'self'", "data:"]);
+    // form-action is not a load: a checkout form's answer redirects to the payment provider's page.
+    for (const [name, sources] of directives) {
+      if (name === "form-action") continue;
+      for (const source of sources) expect(source, name).not.toMatch(/^(https?:|\*|[a-z0-9.-]+\.[a-z]{2,})/i);
+    }
   });
 });

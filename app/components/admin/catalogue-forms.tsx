@@ -166,7 +166,7 @@ export function ProductForm({
           meta={fields.picture}
           type="text"
           autoComplete="off"
-          hint="An https:// address, or upload a file below once the product exists."
+          hint="Upload a file below once the product exists; the store serves every picture itself."
         />
       </div>
       <Labelled meta={fields.description} label="Description">
