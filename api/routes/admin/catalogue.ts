@@ -213,7 +213,8 @@ export const catalogueRoutes: ReturnType<typeof apiRouter> = apiRouter()
       path: "/catalogue/products",
       tags: ADMIN,
       summary: "Create a product; audited",
-      description: "`picture` is the address of one of the store's own pictures (an upload or an /images/ file), or empty; upload a file with …/picture.",
+      description:
+        "`picture` is the address of one of the store's own pictures (an upload or an /images/ file), or empty; upload a file with …/picture.",
       ...staffRoute("catalogue"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(productInputSchema) },
       responses: answers(201, adminProductSchema, "the new product", { ...FAILURES, ...ONCE_FAILURES }),
