@@ -60,6 +60,15 @@ const auditTypeOf = (kind: OrderedKind) => (kind === "faq" ? "faq" : "social-lin
 const missing = (kind: OrderedKind) =>
   notFound(kind === "faq" ? CONTENT_MESSAGES.faqNotFound : CONTENT_MESSAGES.socialLinkNotFound);
 
+/**
+ * Every change to an ordered list takes the list's table lock first, the lock a move takes: a move renumbers every
+ * row, so an edit or delete that held its row and then waited for the table (or a move that held the table and
+ * then waited for that row) would deadlock (40P01, a 500). One lock order, every writer queued behind the last.
+ */
+async function lockOrderedList(tx: Executor, kind: OrderedKind) {
+  await tx.execute(sql`lock table ${orderedTable(kind)} in share row exclusive mode`);
+}
+
 /** A row's name for the log and its fields, locked for the change. */
 async function lockedRow(tx: Executor, kind: OrderedKind, rowId: string) {
   if (kind === "faq") {
@@ -78,6 +87,7 @@ export async function addFaq(
   input: { question: string; answer: string },
 ): Promise<AdminFaq> {
   return db.transaction(async (tx) => {
+    await lockOrderedList(tx, "faq");
     const [{ last }] = await tx.select({ last: max(faqs.position) }).from(faqs);
     const [row] = await tx
       .insert(faqs)
@@ -101,6 +111,7 @@ export async function editFaq(
   input: { question: string; answer: string },
 ): Promise<AdminFaq> {
   return db.transaction(async (tx) => {
+    await lockOrderedList(tx, "faq");
     const [before] = await tx.select().from(faqs).where(eq(faqs.id, faqId)).for("update");
     if (!before) throw notFound(CONTENT_MESSAGES.faqNotFound);
     const [row] = await tx.update(faqs).set(input).where(eq(faqs.id, faqId)).returning();
@@ -122,6 +133,7 @@ export async function addSocialLink(
   input: { name: string; link: string },
 ): Promise<AdminSocialLink> {
   return db.transaction(async (tx) => {
+    await lockOrderedList(tx, "socialLink");
     const [{ last }] = await tx.select({ last: max(socialLinks.position) }).from(socialLinks);
     const [row] = await tx
       .insert(socialLinks)
@@ -145,6 +157,7 @@ export async function editSocialLink(
   input: { name: string; link: string },
 ): Promise<AdminSocialLink> {
   return db.transaction(async (tx) => {
+    await lockOrderedList(tx, "socialLink");
     const [before] = await tx.select().from(socialLinks).where(eq(socialLinks.id, linkId)).for("update");
     if (!before) throw notFound(CONTENT_MESSAGES.socialLinkNotFound);
     const [row] = await tx.update(socialLinks).set(input).where(eq(socialLinks.id, linkId)).returning();
@@ -168,6 +181,7 @@ export async function deleteOrdered(
 ): Promise<RowDeleted> {
   const table = orderedTable(kind);
   return db.transaction(async (tx) => {
+    await lockOrderedList(tx, kind);
     const row = await lockedRow(tx, kind, rowId);
     if (!row) throw missing(kind);
     await tx.delete(table).where(eq(table.id, rowId));
@@ -196,7 +210,7 @@ export async function moveOrdered(
 ): Promise<RowMoved> {
   const table = orderedTable(kind);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`lock table ${table} in share row exclusive mode`);
+    await lockOrderedList(tx, kind);
     const row = await lockedRow(tx, kind, rowId);
     if (!row) throw missing(kind);
     // Ties (rows seeded with one position) are broken by id, as the public reads order them.
