@@ -411,10 +411,10 @@ function goalTable(figures: Record<string, unknown>[], checkout: CheckoutFigures
 function printGoalTable(rows: GoalRow[]) {
   console.log("");
   console.log("Server CPU per request against issue 27's goals (this run):");
-  console.log(`${"target".padEnd(48)}${"measured".padEnd(24)}${"goal".padEnd(28)}met`);
+  console.log(`${"target".padEnd(52)}${"measured".padEnd(24)}${"goal".padEnd(28)}met`);
   for (const row of rows) {
     const met = row.met === null ? "-" : row.met ? "yes" : "no";
-    console.log(`${row.target.padEnd(48)}${row.measured.padEnd(24)}${row.goal.padEnd(28)}${met}`);
+    console.log(`${row.target.padEnd(52)}${row.measured.padEnd(24)}${row.goal.padEnd(28)}${met}`);
   }
 }
 
