@@ -4,8 +4,11 @@ import type { Logger } from "./logger";
 import type { SnapshotCache } from "./snapshot-cache";
 import type { AuthUser } from "./middleware/auth";
 
-/** Bearer token to the user it signed in (null: none), kept for one page request only. */
-export type SessionMemo = Map<string, AuthUser | null>;
+/**
+ * Bearer token to the lookup of the user it signed in (null: none), kept for one page request only. The lookup
+ * itself is kept, not its result, so a page's loaders calling at once share one query.
+ */
+export type SessionMemo = Map<string, Promise<AuthUser | null>>;
 
 /** What every API request can reach: set once when the app is built. */
 export type ApiDeps = {

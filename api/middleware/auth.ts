@@ -18,11 +18,14 @@ export const authenticate: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (match) {
     const token = match[1];
     const memo = c.env?.sessions;
-    let user = memo?.get(token);
-    if (user === undefined) {
-      user = (await userForToken(c.get("db"), token)) ?? null;
-      memo?.set(token, user);
+    let lookup = memo?.get(token);
+    if (!lookup) {
+      lookup = userForToken(c.get("db"), token).then((user) => user ?? null);
+      memo?.set(token, lookup);
+      // A failed lookup is not kept: the next call tries again, and this one answers its own error.
+      lookup.catch(() => memo?.delete(token));
     }
+    const user = await lookup;
     if (user) c.set("user", user);
   }
   await next();

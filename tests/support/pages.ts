@@ -35,8 +35,11 @@ export type PageAnswer = {
 
 export type PageTest = Awaited<ReturnType<typeof createPageTest>>;
 
-export async function createPageTest(env: Record<string, string> = {}) {
-  const shop: ShopTestApi = await createShopTestApi(env);
+export async function createPageTest(
+  env: Record<string, string> = {},
+  options: { onQuery?: (statement: string) => void } = {},
+) {
+  const shop: ShopTestApi = await createShopTestApi(env, options);
   const settings: UiSettings = {
     sessionSecrets: ["page-test-session-secret-".padEnd(48, "x")],
     servedOverHttps: false,
@@ -118,6 +121,17 @@ export async function createPageTest(env: Record<string, string> = {}) {
     load(module: RouteModule, path: string, params: Params = {}) {
       if (!module.loader) throw new Error(`no loader for ${path}`);
       return run(() => module.loader!({ request: request(path), context: context("GET"), params }));
+    },
+    /**
+     * GET `path` as Remix does: the root's loader and the route's at once, both loaders' data returned.
+     */
+    async loadPage(module: RouteModule, path: string, params: Params = {}) {
+      const root = await import("../../app/root");
+      const run = (loader: RouteModule["loader"]) =>
+        loader!({ request: request(path), context: shared, params }) as Promise<unknown>;
+      const shared = context("GET");
+      const [rootData, routeData] = await Promise.all([run(root.loader as RouteModule["loader"]), run(module.loader)]);
+      return { rootData, routeData };
     },
     /** POST the form `fields` to `path` through the module's action, as a same-origin form post. */
     post(module: RouteModule, path: string, fields: Record<string, string | string[]>, params: Params = {}) {
