@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   FEEDBACK_PAGE_SIZE,
   REGISTER_TO_LEAVE_FEEDBACK,
@@ -10,7 +10,7 @@ import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { unauthorized } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, signedIn } from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, signedInRoute } from "../openapi";
 import { FEEDBACK_MESSAGES, listOwnFeedbackForOrder, listPublicFeedback, saveFeedback } from "../services/feedback";
 
 const idField = (name: string) =>
@@ -40,10 +40,9 @@ const FEEDBACK = ["Feedback"];
 
 export const feedbackRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(FEEDBACK, {
       method: "post",
       path: "/readPublic",
-      tags: FEEDBACK,
       summary: `Public feedback, newest first, ${FEEDBACK_PAGE_SIZE} a page`,
       description:
         "Only feedback the operator has not hidden, on products still sold. `search` matches part of the message " +
@@ -54,12 +53,10 @@ export const feedbackRoutes = apiRouter()
     async (c) => ok(c, await listPublicFeedback(c.get("db"), c.req.valid("json"))),
   )
   .openapi(
-    createRoute({
+    signedInRoute(FEEDBACK, {
       method: "post",
       path: "/create",
-      tags: FEEDBACK,
       summary: "Rate a product received in one of the customer's orders; posting again edits that feedback",
-      security: signedIn,
       request: { body: jsonBody(createSchema) },
       responses: answers(201, publicFeedbackSchema, "the feedback, new (201) or edited (200)", {
         ...BAD_INPUT,
@@ -81,12 +78,10 @@ export const feedbackRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(FEEDBACK, {
       method: "post",
       path: "/readMine",
-      tags: FEEDBACK,
       summary: "The customer's own feedback on one of their orders, for the order page's forms",
-      security: signedIn,
       request: { body: jsonBody(mineSchema) },
       responses: answers(200, ownFeedbackListSchema, "one entry per rated line", {
         ...BAD_INPUT,

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   currentPasswordField,
   emailField,
@@ -23,7 +23,7 @@ import type { Context } from "hono";
 import type { ApiEnv } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";
+import { UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
 import { requestIp } from "../request-ip";
 import {
   login,
@@ -120,10 +120,9 @@ const RATE_LIMITED = { 429: "too many attempts (with `Retry-After`)" };
 /** Field failures answer the first field's sentence alone: the account pages show it as it is. */
 export const userRoutes = apiRouter(sentenceFailure)
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/register",
-      tags: ACCOUNTS,
       summary: "Create an account (guest checkout: a human-check answer instead of `password2`)",
       request: { body: jsonBody(registerInput) },
       responses: answers(201, sessionSchema, "signed in as the new account", {
@@ -147,10 +146,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/login",
-      tags: ACCOUNTS,
       summary: "Sign in with a username or email",
       request: { body: jsonBody(loginInput) },
       responses: answers(200, loginAnswerSchema, "signed in, or the code step", {
@@ -170,10 +168,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/login/two-factor",
-      tags: ACCOUNTS,
       summary: "The second step of a staff sign-in: the challenge and a code from the app, or a recovery code",
       request: { body: jsonBody(twoFactorInput) },
       responses: answers(200, signedInSchema, "signed in", {
@@ -186,12 +183,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     async (c) => ok(c, await loginWithSecondFactor(serviceContext(c), c.req.valid("json")), "Signed in"),
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "get",
       path: "/access",
-      tags: ACCOUNTS,
       summary: "Whether the token is signed in, and as whom",
-      security: signedIn,
       responses: answers(200, accessSchema, "signed in", UNAUTHORIZED),
     }),
     (c) => {
@@ -200,12 +195,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/logout",
-      tags: ACCOUNTS,
       summary: "Revoke this token",
-      security: signedIn,
       responses: answers(200, noPayloadSchema, "`Signed out`", UNAUTHORIZED),
     }),
     async (c) => {
@@ -215,10 +208,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/forget-password",
-      tags: ACCOUNTS,
       summary: "Mail a reset code (the answer is the same whether the email has an account)",
       request: { body: jsonBody(forgetInput) },
       responses: answers(200, noPayloadSchema, "the code was sent if the account exists", {
@@ -232,10 +224,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/reset-password",
-      tags: ACCOUNTS,
       summary: "Set a new password with the mailed code; every other session ends",
       request: { body: jsonBody(resetInput) },
       responses: answers(200, sessionSchema, "signed in with the new password", {
@@ -247,12 +238,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     async (c) => ok(c, await resetPassword(serviceContext(c), c.req.valid("json")), "Your password has been reset"),
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "get",
       path: "/profile",
-      tags: ACCOUNTS,
       summary: "The customer's profile",
-      security: signedIn,
       responses: answers(200, profileSchema, "the profile", UNAUTHORIZED),
     }),
     async (c) => {
@@ -261,12 +250,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/update/username",
-      tags: ACCOUNTS,
       summary: "Change the username",
-      security: signedIn,
       request: { body: jsonBody(usernameInput) },
       responses: answers(200, noPayloadSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED, 409: "username taken" }),
     }),
@@ -277,12 +264,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/update/email",
-      tags: ACCOUNTS,
       summary: "Change the email; `currentPassword` is needed unless this session signed in within the last 10 minutes",
-      security: signedIn,
       request: { body: jsonBody(emailInput) },
       responses: answers(200, noPayloadSchema, "changed; the old address is told", {
         ...FIELD_ERRORS,
@@ -297,13 +282,11 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/update/password",
-      tags: ACCOUNTS,
       summary:
         "Change the password (`currentPassword` as for the email); every session ends and this browser gets a new token",
-      security: signedIn,
       request: { body: jsonBody(passwordInput) },
       responses: answers(200, sessionSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED }),
     }),
