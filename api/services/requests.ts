@@ -25,6 +25,7 @@ import { type RateRule, hitRateLimit } from "./rate-limit";
 import { claimCredentials, resellReplacedSeat } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 import type { OrderRequest } from "../../contract/answers/request";
+import { idsOf } from "./rows";
 
 /*
  * Warranty replacements and other requests on an order line (ADR 020). A request names a line by
@@ -142,12 +143,7 @@ export async function listRequests(db: Executor, userId: string, key: LineKey): 
   const rows = await db
     .select()
     .from(requests)
-    .where(
-      inArray(
-        requests.orderProductId,
-        lines.map((line) => line.id),
-      ),
-    )
+    .where(inArray(requests.orderProductId, idsOf(lines)))
     .orderBy(desc(requests.createdAt), desc(requests.id));
   return requestViews(db, rows);
 }
@@ -181,13 +177,7 @@ export async function createReplacement(
       .select()
       .from(deliveredCredentials)
       .where(
-        and(
-          inArray(
-            deliveredCredentials.orderProductId,
-            lines.map((line) => line.id),
-          ),
-          eq(deliveredCredentials.position, input.index),
-        ),
+        and(inArray(deliveredCredentials.orderProductId, idsOf(lines)), eq(deliveredCredentials.position, input.index)),
       );
     if (!target) throw notFound(REQUEST_MESSAGES.credentialNotFound);
     if (lines.find((line) => line.id === target.orderProductId)?.refundedAt) {
@@ -256,14 +246,7 @@ export async function createOtherRequest(
       .select({ id: requests.id })
       .from(requests)
       .where(
-        and(
-          inArray(
-            requests.orderProductId,
-            lines.map((line) => line.id),
-          ),
-          eq(requests.kind, "other"),
-          eq(requests.status, "pending"),
-        ),
+        and(inArray(requests.orderProductId, idsOf(lines)), eq(requests.kind, "other"), eq(requests.status, "pending")),
       );
     if (open.length >= OPEN_OTHER_REQUESTS_PER_LINE) throw conflict(REQUEST_MESSAGES.tooManyOpen);
     const [request] = await tx
