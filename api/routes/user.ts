@@ -1,16 +1,3 @@
-import { z } from "@hono/zod-openapi";
-import {
-  currentPasswordField,
-  emailField,
-  loginPasswordField,
-  loginUsernameField,
-  PASSWORD_TOO_LONG,
-  PASSWORDS_DO_NOT_MATCH,
-  required,
-  resetCodeField,
-  SECRET_INPUT_MAX_LENGTH,
-  usernameField,
-} from "../../contract/account";
 import { noPayloadSchema } from "../../contract/answers/common";
 import {
   accessSchema,
@@ -37,82 +24,21 @@ import {
 import { assertHuman } from "../services/human-check";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { revokeSession } from "../services/sessions";
-
-/*
- * Field messages are whole sentences: the pages show them as they are, next to the field
- * that `errors` names. Password rules (length, common passwords) live in the services.
- */
-
-const username = usernameField;
-const email = emailField;
-/** The policy's 128-character limit answers with its own message; this bound only keeps huge bodies from argon2. */
-const newPassword = z
-  .string(required("Please enter a password"))
-  .min(1, "Please enter a password")
-  .max(SECRET_INPUT_MAX_LENGTH, PASSWORD_TOO_LONG);
-const confirmation = z.string(required("Please confirm your password"));
-const currentPassword = currentPasswordField;
-const humanCheckAnswer = z.string().max(8192).optional();
-
-function passwordsMatch(value: { password: string; password2?: string }, ctx: z.RefinementCtx) {
-  if (value.password2 !== undefined && value.password2 !== value.password) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password2"], message: PASSWORDS_DO_NOT_MATCH });
-  }
-}
-
-const registerInput = z
-  .object({
-    username,
-    email,
-    password: newPassword,
-    password2: confirmation.optional(),
-    "g-recaptcha-response": humanCheckAnswer,
-  })
-  .superRefine((value, ctx) => {
-    // The guest variant (checkout) sends a human-check answer and no confirmation.
-    if (value["g-recaptcha-response"] === undefined && value.password2 === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password2"], message: "Please confirm your password" });
-    }
-    passwordsMatch(value, ctx);
-  });
-const loginInput = z.object({
-  username: loginUsernameField,
-  password: loginPasswordField,
-  deviceToken: z.string().max(128).optional(),
-  "g-recaptcha-response": humanCheckAnswer,
-});
-const forgetInput = z.object({ email });
-const resetInput = z
-  .object({
-    email,
-    otp: z
-      .union([z.string(), z.number()], required("Please enter the code from the email"))
-      // A client that sends the code as a number loses its leading zeros.
-      .transform((value) => (typeof value === "number" ? String(value).padStart(6, "0") : value.trim()))
-      .pipe(resetCodeField),
-    password: newPassword,
-    password2: confirmation,
-  })
-  .superRefine(passwordsMatch);
-const usernameInput = z.object({ username });
-const emailInput = z.object({ email, currentPassword });
-const passwordInput = z
-  .object({ password: newPassword, password2: confirmation.optional(), currentPassword })
-  .superRefine(passwordsMatch);
+import {
+  emailInput,
+  forgetInput,
+  loginInput,
+  passwordInput,
+  registerInput,
+  resetInput,
+  twoFactorInput,
+  usernameInput,
+} from "./user-inputs";
 
 function serviceContext(c: Context<ApiEnv>) {
   return { db: c.get("db"), config: c.get("config"), ip: requestIp(c), userAgent: c.req.header("user-agent") };
 }
 
-const twoFactorInput = z.object({
-  challenge: z.string({ required_error: "Sign in again" }).min(1, "Sign in again").max(200),
-  code: z
-    .string({ required_error: "Enter the code", invalid_type_error: "Enter the code" })
-    .trim()
-    .min(6, "Enter the 6-digit code, or a recovery code")
-    .max(40, "Enter the 6-digit code, or a recovery code"),
-  deviceToken: z.string().max(200).optional(),
-});
 const ACCOUNTS = ["Accounts"];
 const FIELD_ERRORS = { 400: "bad input: `message` is the first field's sentence, `errors` has every field's" };
 const RATE_LIMITED = { 429: "too many attempts (with `Retry-After`)" };
