@@ -18,7 +18,7 @@ import {
   webhookEvents,
 } from "../db/schema";
 import { notFound } from "../errors";
-import { type StaffActor, recordAudit } from "./audit";
+import { type StaffActor, auditOrder } from "./audit";
 import { type RefundLine, refundableByLine } from "./admin-order-refunds";
 import { containsPattern, newestFirst, readPage } from "./paging";
 import { idsOf } from "./rows";
@@ -354,11 +354,7 @@ export async function viewOrderCredentials(
             .innerJoin(stockCredentials, eq(stockCredentials.id, deliveredCredentials.credentialId))
             .where(inArray(deliveredCredentials.orderProductId, idsOf(lines)))
             .orderBy(asc(deliveredCredentials.position));
-    await recordAudit(tx, actor, {
-      action: "order.credentials.view",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.credentials.view", {
       after: { credentialsShown: rows.length },
     });
     return lines.map((line) => ({

@@ -60,6 +60,23 @@ export async function recordAudit(db: Executor, actor: StaffActor, entry: AuditE
   });
 }
 
+/** The entry of a staff action on an order, which the log shows by the order's email. */
+export function auditOrder(
+  db: Executor,
+  actor: StaffActor,
+  order: { id: string; email: string },
+  action: string,
+  changes: Pick<AuditEntryInput, "before" | "after">,
+): Promise<void> {
+  return recordAudit(db, actor, {
+    action,
+    objectType: "order",
+    objectId: order.id,
+    objectLabel: order.email,
+    ...changes,
+  });
+}
+
 export type AuditQuery = { page: number; actor: string; action: string; objectType: string; objectId: string };
 
 /** Newest first, AUDIT_PAGE_SIZE a page; `actor` matches part of the email, `action` part of the action. */

@@ -34,18 +34,30 @@ export async function debitBalance(
     .where(and(eq(users.id, userId), gte(users.balanceCents, amountCents)))
     .returning({ balanceCents: users.balanceCents });
   if (!row) throw conflict(INSUFFICIENT_BALANCE);
+  await writeLedgerRow(tx, userId, "out", amountCents, row.balanceCents, link);
+  return { balanceAfterCents: row.balanceCents };
+}
+
+/** The ledger row of one balance change, beside the change in the same transaction. */
+async function writeLedgerRow(
+  tx: Executor,
+  userId: string,
+  type: "out" | "in" | "refund" | "adjustment",
+  amountCents: number,
+  balanceAfterCents: number,
+  link: LedgerLink,
+): Promise<void> {
   await tx.insert(balanceLedger).values({
     userId,
-    type: "out",
+    type,
     amountCents,
-    balanceAfterCents: row.balanceCents,
+    balanceAfterCents,
     orderId: link.orderId,
     paymentId: link.paymentId,
     note: link.note ?? "",
     staffUserId: link.staffUserId ?? null,
     createdAt: link.now,
   });
-  return { balanceAfterCents: row.balanceCents };
 }
 
 /** Adds to a balance ('in' for a top-up, 'refund' for money returned on an order) with its ledger row. */
@@ -61,17 +73,7 @@ export async function creditBalance(
     .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
     .where(eq(users.id, userId))
     .returning({ balanceCents: users.balanceCents });
-  await tx.insert(balanceLedger).values({
-    userId,
-    type,
-    amountCents,
-    balanceAfterCents: row.balanceCents,
-    orderId: link.orderId,
-    paymentId: link.paymentId,
-    note: link.note ?? "",
-    staffUserId: link.staffUserId ?? null,
-    createdAt: link.now,
-  });
+  await writeLedgerRow(tx, userId, type, amountCents, row.balanceCents, link);
   return { balanceAfterCents: row.balanceCents };
 }
 

@@ -211,25 +211,40 @@ export async function createReplacement(
       })
       .returning();
     const filled = product.autoReplace ? await fillFromStock(tx, deps.config, request, null, now) : null;
-    await notifyOperator(
+    await notifyRequestCreated(
       tx,
       deps.config,
-      {
-        event: "request.created",
-        key: request.id,
-        data: {
-          requestId: request.id,
-          kind: "replacement",
-          status: filled ? "completed" : "pending",
-          orderId: request.orderId,
-          product: lines[0].title,
-        },
-      },
+      { request, kind: "replacement", status: filled ? "completed" : "pending", product: lines[0].title },
       now,
     );
     if (filled) return { request: filled, message: REQUEST_MESSAGES.replaced };
     return { request: (await requestViews(tx, [request]))[0], message: REQUEST_MESSAGES.requested };
   });
+}
+
+/** Tells the operator of a new request, in the transaction that makes it. */
+async function notifyRequestCreated(
+  tx: Executor,
+  config: NotifyDeps,
+  created: {
+    request: { id: string; orderId: string };
+    kind: "replacement" | "other";
+    status: "pending" | "completed";
+    product: string;
+  },
+  now: Date,
+) {
+  const { request, kind, status, product } = created;
+  await notifyOperator(
+    tx,
+    config,
+    {
+      event: "request.created",
+      key: request.id,
+      data: { requestId: request.id, kind, status, orderId: request.orderId, product },
+    },
+    now,
+  );
 }
 
 /** Any other request about an order line (a question about the account, say): pending until staff answer. */
@@ -260,20 +275,10 @@ export async function createOtherRequest(
         createdAt: now,
       })
       .returning();
-    await notifyOperator(
+    await notifyRequestCreated(
       tx,
       deps.config,
-      {
-        event: "request.created",
-        key: request.id,
-        data: {
-          requestId: request.id,
-          kind: "other",
-          status: "pending",
-          orderId: request.orderId,
-          product: lines[0].title,
-        },
-      },
+      { request, kind: "other", status: "pending", product: lines[0].title },
       now,
     );
     return (await requestViews(tx, [request]))[0];
