@@ -9,6 +9,7 @@ import {
 import { guestTicketOpenedSchema, guestTicketSchema } from "../../contract/answers/contact";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { notFound } from "../errors";
+import { depsOf } from "../context";
 import { ok } from "../http";
 import { answers, apiRouter, declareRoute, jsonBody, publicIdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
@@ -82,10 +83,7 @@ export const contactRoutes = apiRouter()
     }),
     async (c) => {
       const token = tokenOf(c.req.param("token"));
-      return ok(
-        c,
-        await readGuestTicket({ db: c.get("db"), config: c.get("config") }, { token, clientIp: requestIp(c) }),
-      );
+      return ok(c, await readGuestTicket(depsOf(c), { token, clientIp: requestIp(c) }));
     },
   )
   .openapi(

@@ -8,6 +8,7 @@ import {
 import { feedbackPageSchema, ownFeedbackListSchema, publicFeedbackSchema } from "../../contract/answers/feedback";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { unauthorized } from "../errors";
+import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, signedInRoute } from "../openapi";
@@ -68,10 +69,7 @@ export const feedbackRoutes = apiRouter()
     async (c) => {
       const user = c.get("user");
       if (!user) throw unauthorized(REGISTER_TO_LEAVE_FEEDBACK);
-      const { feedback, created } = await saveFeedback(
-        { db: c.get("db"), config: c.get("config") },
-        { userId: user.id, ...c.req.valid("json") },
-      );
+      const { feedback, created } = await saveFeedback(depsOf(c), { userId: user.id, ...c.req.valid("json") });
       return created
         ? ok(c, feedback, FEEDBACK_MESSAGES.created, 201)
         : ok(c, feedback, FEEDBACK_MESSAGES.updated, 200);

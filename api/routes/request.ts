@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { orderRequestListSchema, orderRequestSchema } from "../../contract/answers/request";
 import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../contract/request";
+import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
@@ -88,10 +89,7 @@ export const requestRoutes = apiRouter(sentenceFailure)
     }),
     async (c) => {
       const user = requireUser(c);
-      const request = await createOtherRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { ...c.req.valid("json"), userId: user.id },
-      );
+      const request = await createOtherRequest(depsOf(c), { ...c.req.valid("json"), userId: user.id });
       return ok(c, request, REQUEST_MESSAGES.sent, 201);
     },
   );

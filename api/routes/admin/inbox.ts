@@ -23,6 +23,8 @@ import {
   staffTicketPageSchema,
   staffTicketSchema,
 } from "../../../contract/answers/admin-inbox";
+import type { Context } from "hono";
+import { type ApiEnv, depsOf } from "../../context";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
 import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
@@ -57,6 +59,13 @@ const listQuery = <F extends readonly [string, ...string[]]>(filters: F, fallbac
     search: searchField(),
     page: pageField,
   });
+
+/** Who resolves the request the path names, as the request services take it. */
+function resolving(c: Context<ApiEnv>) {
+  const actor = staffActor(c);
+  const requestId = idOf(c.req.param("requestId") ?? "", REQUEST_MESSAGES.requestNotFound);
+  return { requestId, staffUserId: actor.userId, actor };
+}
 
 const ticketPath = { params: pathParams("ticketId") };
 const requestPath = { params: pathParams("requestId") };
@@ -99,10 +108,12 @@ export const inboxRoutes = apiRouter()
     async (c) => {
       const ticketId = idOf(c.req.valid("param").ticketId, TICKET_MESSAGES.notFound);
       const actor = staffActor(c);
-      await addStaffReply(
-        { db: c.get("db"), config: c.get("config") },
-        { ticketId, staffUserId: actor.userId, message: c.req.valid("json").message, actor },
-      );
+      await addStaffReply(depsOf(c), {
+        ticketId,
+        staffUserId: actor.userId,
+        message: c.req.valid("json").message,
+        actor,
+      });
       return ok(c, await readStaffTicket(c.get("db"), ticketId), "Reply sent; the customer is mailed");
     },
   )
@@ -147,12 +158,10 @@ export const inboxRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
-      const actor = staffActor(c);
-      const request = await completeReplacement(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId, staffUserId: actor.userId, credential: c.req.valid("json").credential, actor },
-      );
+      const request = await completeReplacement(depsOf(c), {
+        ...resolving(c),
+        credential: c.req.valid("json").credential,
+      });
       return ok(c, { _id: request._id, status: request.status }, "Replacement delivered; the customer is mailed");
     },
   )
@@ -165,12 +174,7 @@ export const inboxRoutes = apiRouter()
       responses: answers(200, requestResolvedSchema, "the answered request", REQUEST_FAILURES),
     }),
     async (c) => {
-      const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
-      const actor = staffActor(c);
-      const request = await answerRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId, staffUserId: actor.userId, answer: c.req.valid("json").answer, actor },
-      );
+      const request = await answerRequest(depsOf(c), { ...resolving(c), answer: c.req.valid("json").answer });
       return ok(c, { _id: request._id, status: request.status }, "Answer sent; the customer is mailed");
     },
   )
@@ -183,12 +187,7 @@ export const inboxRoutes = apiRouter()
       responses: answers(200, requestResolvedSchema, "the rejected request", REQUEST_FAILURES),
     }),
     async (c) => {
-      const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
-      const actor = staffActor(c);
-      const request = await rejectRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId, staffUserId: actor.userId, reason: c.req.valid("json").reason, actor },
-      );
+      const request = await rejectRequest(depsOf(c), { ...resolving(c), reason: c.req.valid("json").reason });
       return ok(c, { _id: request._id, status: request.status }, "Request rejected; the customer is mailed");
     },
   )

@@ -23,7 +23,7 @@ import {
   paymentConfirmedSchema,
 } from "../../../contract/answers/admin-orders";
 import { centsToUsd } from "../../../contract/money";
-import type { ApiEnv } from "../../context";
+import { type ApiEnv, depsOf } from "../../context";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
@@ -46,8 +46,6 @@ import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } fr
 
 /** A malformed id names no order: the same 404 as an unknown one. */
 const orderIdFrom = (c: Context<ApiEnv>) => idOf(c.req.param("orderId") ?? "", ADMIN_ORDER_NOT_FOUND);
-
-const depsOf = (c: Context<ApiEnv>) => ({ db: c.get("db"), config: c.get("config") });
 
 const queryText = (name: string, description: string) => filterField(name, description, ORDER_FILTER_MAX_LENGTH);
 const dayParam = (name: string, description: string) =>

@@ -1,6 +1,7 @@
 import { personalDataSchema } from "../../../contract/answers/personal-data";
 import { deletedAccountSchema } from "../../../contract/answers/privacy";
 import { staffDeleteAccountSchema } from "../../../contract/privacy";
+import { depsOf } from "../../context";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
@@ -54,7 +55,7 @@ export const adminPrivacyRoutes = apiRouter()
     }),
     async (c) => {
       const userId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
-      const deleted = await deleteCustomerForStaff({ db: c.get("db"), config: c.get("config") }, staffActor(c), {
+      const deleted = await deleteCustomerForStaff(depsOf(c), staffActor(c), {
         userId,
         reason: c.req.valid("json").reason,
       });
