@@ -1,3 +1,4 @@
+import type { Context } from "hono";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
@@ -26,3 +27,6 @@ export type ApiEnv = {
   /** `user` is set by the auth middleware when a valid bearer token came with the request. */
   Variables: ApiDeps & { requestId: string; user?: AuthUser; snapshots: SnapshotCache };
 };
+
+/** The database and configuration a service needs, from the request's context. */
+export const depsOf = (c: Context<ApiEnv>) => ({ db: c.get("db"), config: c.get("config") });

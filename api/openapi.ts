@@ -1,4 +1,4 @@
-import { type Hook, OpenAPIHono, type RouteConfig, z } from "@hono/zod-openapi";
+import { type Hook, OpenAPIHono, type RouteConfig, createRoute, z } from "@hono/zod-openapi";
 import type { Context, MiddlewareHandler } from "hono";
 import { PUBLIC_ID_PATTERN } from "../contract/ids";
 import type { ApiEnv } from "./context";
@@ -100,6 +100,29 @@ export const BEARER_AUTH = "bearerAuth";
 export const signedIn: Record<string, string[]>[] = [{ [BEARER_AUTH]: [] }];
 /** A token is optional: with one the answer is for that customer, without it for a guest. */
 export const optionallySignedIn: Record<string, string[]>[] = [{}, { [BEARER_AUTH]: [] }];
+
+/** Who may call a route: its `security` in the reference, and the route middleware that enforces it. */
+export type RouteAccess = { security?: Record<string, string[]>[]; middleware?: MiddlewareHandler<ApiEnv>[] };
+export type DeclaredRoute = Omit<RouteConfig, "tags" | "security" | "middleware"> & {
+  security?: RouteConfig["security"];
+};
+
+/**
+ * A /v1 route filed under `tags` in the reference, with who may call it. The keys keep the order the
+ * reference has always listed them in: tags, summary, description, then access, request and answers.
+ */
+export function declareRoute<P extends string, R extends DeclaredRoute & { path: P }, A extends RouteAccess>(
+  tags: string[],
+  route: R,
+  access?: A,
+) {
+  const { method, path, summary, description, ...rest } = route;
+  return createRoute({ method, path, tags, summary, description, ...access, ...rest }) as unknown as R & A;
+}
+
+/** A route for a signed-in customer (401 without a valid token). */
+export const signedInRoute = <P extends string, R extends DeclaredRoute & { path: P }>(tags: string[], route: R) =>
+  declareRoute(tags, route, { security: signedIn });
 
 export const publicIdSchema = z
   .string()

@@ -30,6 +30,11 @@ export const RESET_CODE_PATTERN = /^\d{6}$/;
 /** The same message whether the field is missing or not a string. */
 export const required = (message: string) => ({ required_error: message, invalid_type_error: message });
 
+/** A trimmed text that must not be empty: `missing` when it is, `tooLong` past `max` characters. */
+export function requiredText(missing: string, max: number, tooLong: string) {
+  return z.string(required(missing)).trim().min(1, missing).max(max, tooLong);
+}
+
 export const usernameField = z
   .string(required("Please enter a username"))
   .trim()

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_MAX_LENGTH } from "./account";
+import { EMAIL_MAX_LENGTH, requiredText } from "./account";
 import { VALID_AMOUNT, hasAtMostTwoDecimals } from "./balance";
 
 /*
@@ -22,11 +22,11 @@ export const ACCOUNT_BLOCKED = "This account is blocked. Contact support.";
 /** What checkout, top-ups and redeem keys answer for a blocklisted address or a blocked account's. */
 export const EMAIL_REFUSED = "This email address cannot be used to order. Please contact support.";
 
-export const reasonField = z
-  .string({ required_error: "Please give a reason", invalid_type_error: "Please give a reason" })
-  .trim()
-  .min(1, "Please give a reason")
-  .max(REASON_MAX_LENGTH, `A reason is at most ${REASON_MAX_LENGTH} characters`);
+export const reasonField = requiredText(
+  "Please give a reason",
+  REASON_MAX_LENGTH,
+  `A reason is at most ${REASON_MAX_LENGTH} characters`,
+);
 
 export const balanceAdjustmentSchema = z.object({
   direction: z.enum(["credit", "debit"], { errorMap: () => ({ message: "Choose credit or debit" }) }),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./account";
 
 /* Feedback limits the API enforces and the feedback form and page show (spec sections 2, 3 and 8). */
 
@@ -19,8 +20,8 @@ export const starsFormField = starsRange(
 );
 
 /** Stored as given (only trimmed): it is text, escaped wherever it is shown. */
-export const feedbackMessageField = z
-  .string({ required_error: "Please write a message", invalid_type_error: "Please write a message" })
-  .trim()
-  .min(1, "Please write a message")
-  .max(FEEDBACK_MESSAGE_MAX_LENGTH, `The message is at most ${FEEDBACK_MESSAGE_MAX_LENGTH} characters`);
+export const feedbackMessageField = requiredText(
+  "Please write a message",
+  FEEDBACK_MESSAGE_MAX_LENGTH,
+  `The message is at most ${FEEDBACK_MESSAGE_MAX_LENGTH} characters`,
+);

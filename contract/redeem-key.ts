@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { requiredText } from "./account";
 
 /* Redeem-key rules the API enforces and the /redeem-key form shows (spec sections 2, 3 and 5; ADR 021). */
 
@@ -19,8 +19,4 @@ export function normaliseKeyCode(input: string): string | null {
   return NORMALISED_KEY.test(code) ? code : null;
 }
 
-export const keyField = z
-  .string({ required_error: "Please enter your key", invalid_type_error: "Please enter your key" })
-  .trim()
-  .min(1, "Please enter your key")
-  .max(KEY_MAX_LENGTH, REDEEM_KEY_INVALID);
+export const keyField = requiredText("Please enter your key", KEY_MAX_LENGTH, REDEEM_KEY_INVALID);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./account";
 
 export * from "./browser/request";
 
@@ -24,11 +25,11 @@ export const replacementMessageField = z
   .min(REPLACEMENT_MESSAGE_MIN_LENGTH, "Please tell us a little more: what happens when you sign in?")
   .max(REQUEST_MESSAGE_MAX_LENGTH, `The message is at most ${REQUEST_MESSAGE_MAX_LENGTH} characters`);
 
-export const otherRequestMessageField = z
-  .string({ required_error: "Message is required", invalid_type_error: "Message is required" })
-  .trim()
-  .min(1, "Message is required")
-  .max(REQUEST_MESSAGE_MAX_LENGTH, `The message is at most ${REQUEST_MESSAGE_MAX_LENGTH} characters`);
+export const otherRequestMessageField = requiredText(
+  "Message is required",
+  REQUEST_MESSAGE_MAX_LENGTH,
+  `The message is at most ${REQUEST_MESSAGE_MAX_LENGTH} characters`,
+);
 
 /** The credential's number on the order (`credIndexes` of GET /v1/order/read/{id}). */
 export const credentialIndexField = z

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { requiredText } from "./account";
 
 /* Support-ticket limits the API enforces and the ticket forms show (spec sections 5 and 9). */
 
@@ -13,15 +14,15 @@ export const ticketOrderField = z
   .optional()
   .default("");
 
-export const ticketSubjectField = z
-  .string({ required_error: "Subject is required", invalid_type_error: "Subject is required" })
-  .trim()
-  .min(1, "Subject is required")
-  .max(TICKET_SUBJECT_MAX_LENGTH, `The subject is at most ${TICKET_SUBJECT_MAX_LENGTH} characters`);
+export const ticketSubjectField = requiredText(
+  "Subject is required",
+  TICKET_SUBJECT_MAX_LENGTH,
+  `The subject is at most ${TICKET_SUBJECT_MAX_LENGTH} characters`,
+);
 
 /** Stored as given (only trimmed): it is text, escaped wherever it is shown. */
-export const ticketMessageField = z
-  .string({ required_error: "Message is required", invalid_type_error: "Message is required" })
-  .trim()
-  .min(1, "Message is required")
-  .max(TICKET_MESSAGE_MAX_LENGTH, `The message is at most ${TICKET_MESSAGE_MAX_LENGTH} characters`);
+export const ticketMessageField = requiredText(
+  "Message is required",
+  TICKET_MESSAGE_MAX_LENGTH,
+  `The message is at most ${TICKET_MESSAGE_MAX_LENGTH} characters`,
+);

@@ -4,14 +4,8 @@ import { formatDecimalAmount, parseDecimalAmount } from "./amounts";
 import { assertValidCheckoutRequest, checkoutMetadata } from "./checkout-request";
 import { postJsonToProvider } from "./provider-http";
 import { assertSignedRecently, hexSignatureMatches, hmacHex, parseSignedJson, requiredHeader } from "./signatures";
-import {
-  GatewayUnavailable,
-  WebhookRejected,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentGateway,
-  type VerifiedEvent,
-} from "./types";
+import { GatewayUnavailable, WebhookRejected } from "./types";
+import type { Checkout, CheckoutRequest, PaymentGateway, VerifiedEvent } from "./types";
 
 /** The API version whose charge and webhook shapes this adapter reads. */
 export const COINBASE_API_VERSION = "2018-03-22";

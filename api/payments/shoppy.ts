@@ -5,14 +5,8 @@ import { formatDecimalAmount, parseDecimalAmount } from "./amounts";
 import { assertValidCheckoutRequest, checkoutMetadata } from "./checkout-request";
 import { postJsonToProvider } from "./provider-http";
 import { hexSignatureMatches, hmacHex, parseSignedJson, requiredHeader } from "./signatures";
-import {
-  GatewayUnavailable,
-  WebhookRejected,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentGateway,
-  type VerifiedEvent,
-} from "./types";
+import { GatewayUnavailable, WebhookRejected } from "./types";
+import type { Checkout, CheckoutRequest, PaymentGateway, VerifiedEvent } from "./types";
 
 /*
  * Shoppy's API reference is no longer published, so the request and answer shapes below are the ones

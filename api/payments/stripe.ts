@@ -3,14 +3,8 @@ import { z } from "zod";
 import type { GatewayCredentials } from "../config";
 import { assertValidCheckoutRequest, checkoutMetadata } from "./checkout-request";
 import { assertSignedRecently, requiredHeader } from "./signatures";
-import {
-  GatewayUnavailable,
-  WebhookRejected,
-  type Checkout,
-  type CheckoutRequest,
-  type PaymentGateway,
-  type VerifiedEvent,
-} from "./types";
+import { GatewayUnavailable, WebhookRejected } from "./types";
+import type { Checkout, CheckoutRequest, PaymentGateway, VerifiedEvent } from "./types";
 
 /** Stripe's own default, kept explicit: a signed event older than 5 minutes is a replay. */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;

@@ -1,10 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { TOP_UP_MAX_USD, usdToCents } from "../../contract/money";
 import { VALID_AMOUNT, hasAtMostTwoDecimals } from "../../contract/balance";
 import { balanceSheetSchema, topUpStartedSchema } from "../../contract/answers/balance";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, idempotencyKeyHeader, jsonBody, signedIn } from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, idempotencyKeyHeader, jsonBody, signedInRoute } from "../openapi";
 import { requireUser } from "../middleware/auth";
 import { LEDGER_PAGE_SIZE, readBalanceSheet } from "../services/balance";
 import { createTopUp } from "../services/payments";
@@ -36,12 +36,10 @@ const BALANCE = ["Balance"];
 
 export const balanceRoutes = apiRouter()
   .openapi(
-    createRoute({
+    signedInRoute(BALANCE, {
       method: "get",
       path: "/read",
-      tags: BALANCE,
       summary: `The customer's balance and one page of ledger entries (${LEDGER_PAGE_SIZE} a page), newest first`,
-      security: signedIn,
       request: { query: sheetQuerySchema },
       responses: answers(200, balanceSheetSchema, "the balance sheet", { ...BAD_INPUT, ...UNAUTHORIZED }),
     }),
@@ -51,12 +49,10 @@ export const balanceRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(BALANCE, {
       method: "post",
       path: "/create",
-      tags: BALANCE,
       summary: "Top up the balance through a hosted gateway",
-      security: signedIn,
       request: { headers: idempotencyKeyHeader, body: jsonBody(topUpSchema) },
       responses: answers(201, topUpStartedSchema, "send the customer to `paymentUrl`", {
         ...BAD_INPUT,

@@ -16,10 +16,12 @@ import {
   UNAUTHORIZED,
   answers,
   apiRouter,
+  declareRoute,
   jsonBody,
   optionallySignedIn,
   pathParams,
   signedIn,
+  signedInRoute,
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { quoteCart } from "../services/cart";
@@ -74,10 +76,9 @@ const userCart = (summary: string, failures = {}) =>
 
 export const cartRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(CART, {
       method: "post",
       path: "/quote",
-      tags: CART,
       summary: "Price cart lines (the guest cookie cart)",
       request: { body: jsonBody(quoteSchema) },
       responses: answers(200, cartQuoteSchema, "the priced lines", BAD_INPUT),
@@ -156,12 +157,10 @@ export const cartRoutes = apiRouter()
   )
   // Our addition: the guest cookie cart joins the account's cart in one call at sign-in.
   .openapi(
-    createRoute({
+    signedInRoute(CART, {
       method: "post",
       path: "/merge",
-      tags: CART,
       summary: "Add the guest cookie cart's lines at sign-in, in one transaction",
-      security: signedIn,
       request: { body: jsonBody(quoteSchema) },
       responses: answers(200, mergedCartSchema, "the cart now; `skipped` lists lines that cannot be sold", {
         ...BAD_INPUT,
@@ -178,10 +177,9 @@ export const cartRoutes = apiRouter()
   )
   // Our addition (ADR 019): a guest's cookie cart takes back the lines of its order that ended unpaid.
   .openapi(
-    createRoute({
+    declareRoute(CART, {
       method: "post",
       path: "/reclaim",
-      tags: CART,
       summary: "The lines of a guest's order that was cancelled or expired, for its cookie cart",
       request: { body: jsonBody(reclaimSchema) },
       responses: answers(
@@ -200,12 +198,10 @@ export const cartRoutes = apiRouter()
   )
   // payload: the cart's price after the coupon (USD); an empty coupon resets it to cartPrice.
   .openapi(
-    createRoute({
+    signedInRoute(CART, {
       method: "post",
       path: "/applyCoupon",
-      tags: CART,
       summary: "Price the customer's cart with a coupon (an empty coupon removes it)",
-      security: signedIn,
       request: { body: jsonBody(couponSchema) },
       responses: answers(200, couponPriceSchema, "the price; the message says what was saved", {
         400: "coupon refused (unknown, expired, minimum amount, products)",
@@ -220,10 +216,9 @@ export const cartRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(CART, {
       method: "post",
       path: "/applyCouponPublic",
-      tags: CART,
       summary: "Price a guest cart with a coupon",
       security: optionallySignedIn,
       request: { body: jsonBody(publicCouponSchema) },

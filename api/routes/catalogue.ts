@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import {
   categoryListSchema,
   optionListSchema,
@@ -9,7 +8,7 @@ import {
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest } from "../errors";
 import { encodeOk, ok, okEncoded } from "../http";
-import { answers, apiRouter, pathParams } from "../openapi";
+import { answers, apiRouter, declareRoute, pathParams } from "../openapi";
 import {
   listCategories,
   listProductOptions,
@@ -29,10 +28,9 @@ const optionNotFound = { 400: "malformed `optionId`: `Invalid option id`", 404: 
 
 export const catalogueRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(["Catalogue"], {
       method: "get",
       path: "/category/read",
-      tags: ["Catalogue"],
       summary: "Categories by position",
       responses: answers(200, categoryListSchema, "the categories"),
     }),
@@ -40,10 +38,9 @@ export const catalogueRoutes = apiRouter()
       okEncoded(c, await c.get("snapshots").get("categories", async () => encodeOk(await listCategories(c.get("db"))))),
   )
   .openapi(
-    createRoute({
+    declareRoute(["Catalogue"], {
       method: "get",
       path: "/product/read",
-      tags: ["Catalogue"],
       summary: "Active products by position, with stock, lowest price and rating",
       responses: answers(200, productListSchema, "the products"),
     }),
@@ -51,10 +48,9 @@ export const catalogueRoutes = apiRouter()
       okEncoded(c, await c.get("snapshots").get("products", async () => encodeOk(await listProducts(c.get("db"))))),
   )
   .openapi(
-    createRoute({
+    declareRoute(["Catalogue"], {
       method: "get",
       path: "/product/read/{productId}",
-      tags: ["Catalogue"],
       summary: "One active product, as the list gives it (a product page needs no whole catalogue)",
       request: { params: pathParams("productId") },
       responses: answers(200, productSchema, "the product", productNotFound),
@@ -65,10 +61,9 @@ export const catalogueRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(["Catalogue"], {
       method: "get",
       path: "/product/option/read/{productId}",
-      tags: ["Catalogue"],
       summary: "The active options of an active product",
       request: { params: pathParams("productId") },
       responses: answers(200, optionListSchema, "the options", productNotFound),
@@ -79,10 +74,9 @@ export const catalogueRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(["Catalogue"], {
       method: "get",
       path: "/product/option/readOne/{optionId}",
-      tags: ["Catalogue"],
       summary: "One active option, with its product",
       request: { params: pathParams("optionId") },
       responses: answers(200, optionWithProductSchema, "the option", optionNotFound),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   CONTACT_NOT_FOUND,
   CONTACT_OPENED,
@@ -9,8 +9,9 @@ import {
 import { guestTicketOpenedSchema, guestTicketSchema } from "../../contract/answers/contact";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { notFound } from "../errors";
+import { depsOf } from "../context";
 import { ok } from "../http";
-import { answers, apiRouter, jsonBody, publicIdSchema } from "../openapi";
+import { answers, apiRouter, declareRoute, jsonBody, publicIdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
 import { openGuestTicket, readGuestTicket, sendGuestMessage } from "../services/guest-tickets";
 
@@ -46,10 +47,9 @@ const UNKNOWN_LINK = { 404: `\`${CONTACT_NOT_FOUND}\`: unknown or malformed toke
 
 export const contactRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(CONTACT, {
       method: "post",
       path: "/",
-      tags: CONTACT,
       summary: "Open a ticket as a guest: the link to its conversation is mailed to the email, never answered",
       description:
         "No account is made or needed, and a signed-in caller's account is not used. A mail confirms the ticket " +
@@ -71,10 +71,9 @@ export const contactRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(CONTACT, {
       method: "get",
       path: "/{token}",
-      tags: CONTACT,
       summary: "The conversation a mailed link opens",
       request: { params: tokenParams },
       responses: answers(200, guestTicketSchema, "the ticket and its messages", {
@@ -84,17 +83,13 @@ export const contactRoutes = apiRouter()
     }),
     async (c) => {
       const token = tokenOf(c.req.param("token"));
-      return ok(
-        c,
-        await readGuestTicket({ db: c.get("db"), config: c.get("config") }, { token, clientIp: requestIp(c) }),
-      );
+      return ok(c, await readGuestTicket(depsOf(c), { token, clientIp: requestIp(c) }));
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(CONTACT, {
       method: "post",
       path: "/{token}/reply",
-      tags: CONTACT,
       summary: "Write in the conversation a mailed link opens",
       request: { params: tokenParams, body: jsonBody(contactReplySchema) },
       responses: answers(200, guestTicketSchema, "the conversation with the new message", {

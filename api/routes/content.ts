@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   announcementSchema,
   documentListSchema,
@@ -7,7 +7,7 @@ import {
   socialLinkListSchema,
 } from "../../contract/answers/content";
 import { ok } from "../http";
-import { BAD_INPUT, answers, apiRouter } from "../openapi";
+import { BAD_INPUT, answers, apiRouter, declareRoute } from "../openapi";
 import { listDocuments, listFaqs, listSocialLinks, readAnnouncement } from "../services/content";
 import { listCheckoutGateways } from "../services/payments";
 
@@ -24,50 +24,45 @@ const documentQuerySchema = z.object({
 
 export const contentRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(["Content"], {
       method: "get",
       path: "/announcement/read",
-      tags: ["Content"],
       summary: "The newest active announcement",
       responses: answers(200, announcementSchema, "the announcement, or null"),
     }),
     async (c) => ok(c, await readAnnouncement(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    declareRoute(["Content"], {
       method: "get",
       path: "/payment_gateway/read",
-      tags: ["Content"],
       summary: "Every payment gateway by position",
       responses: answers(200, gatewayListSchema, "the gateways"),
     }),
     async (c) => ok(c, await listCheckoutGateways(c.get("db"), c.get("config"))),
   )
   .openapi(
-    createRoute({
+    declareRoute(["Content"], {
       method: "get",
       path: "/faq/read",
-      tags: ["Content"],
       summary: "Questions and answers by position",
       responses: answers(200, faqListSchema, "FAQs"),
     }),
     async (c) => ok(c, await listFaqs(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    declareRoute(["Content"], {
       method: "get",
       path: "/social_link/read",
-      tags: ["Content"],
       summary: "Social links by position",
       responses: answers(200, socialLinkListSchema, "links"),
     }),
     async (c) => ok(c, await listSocialLinks(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    declareRoute(["Content"], {
       method: "get",
       path: "/doc/read",
-      tags: ["Content"],
       summary: "Legal documents by name (plain text, paragraphs separated by blank lines)",
       request: { query: documentQuerySchema },
       responses: answers(200, documentListSchema, "the documents", BAD_INPUT),

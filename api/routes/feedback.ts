@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   FEEDBACK_PAGE_SIZE,
   REGISTER_TO_LEAVE_FEEDBACK,
@@ -8,9 +8,10 @@ import {
 import { feedbackPageSchema, ownFeedbackListSchema, publicFeedbackSchema } from "../../contract/answers/feedback";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { unauthorized } from "../errors";
+import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, signedIn } from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, signedInRoute } from "../openapi";
 import { FEEDBACK_MESSAGES, listOwnFeedbackForOrder, listPublicFeedback, saveFeedback } from "../services/feedback";
 
 const idField = (name: string) =>
@@ -40,10 +41,9 @@ const FEEDBACK = ["Feedback"];
 
 export const feedbackRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(FEEDBACK, {
       method: "post",
       path: "/readPublic",
-      tags: FEEDBACK,
       summary: `Public feedback, newest first, ${FEEDBACK_PAGE_SIZE} a page`,
       description:
         "Only feedback the operator has not hidden, on products still sold. `search` matches part of the message " +
@@ -54,12 +54,10 @@ export const feedbackRoutes = apiRouter()
     async (c) => ok(c, await listPublicFeedback(c.get("db"), c.req.valid("json"))),
   )
   .openapi(
-    createRoute({
+    signedInRoute(FEEDBACK, {
       method: "post",
       path: "/create",
-      tags: FEEDBACK,
       summary: "Rate a product received in one of the customer's orders; posting again edits that feedback",
-      security: signedIn,
       request: { body: jsonBody(createSchema) },
       responses: answers(201, publicFeedbackSchema, "the feedback, new (201) or edited (200)", {
         ...BAD_INPUT,
@@ -71,22 +69,17 @@ export const feedbackRoutes = apiRouter()
     async (c) => {
       const user = c.get("user");
       if (!user) throw unauthorized(REGISTER_TO_LEAVE_FEEDBACK);
-      const { feedback, created } = await saveFeedback(
-        { db: c.get("db"), config: c.get("config") },
-        { userId: user.id, ...c.req.valid("json") },
-      );
+      const { feedback, created } = await saveFeedback(depsOf(c), { userId: user.id, ...c.req.valid("json") });
       return created
         ? ok(c, feedback, FEEDBACK_MESSAGES.created, 201)
         : ok(c, feedback, FEEDBACK_MESSAGES.updated, 200);
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(FEEDBACK, {
       method: "post",
       path: "/readMine",
-      tags: FEEDBACK,
       summary: "The customer's own feedback on one of their orders, for the order page's forms",
-      security: signedIn,
       request: { body: jsonBody(mineSchema) },
       responses: answers(200, ownFeedbackListSchema, "one entry per rated line", {
         ...BAD_INPUT,

@@ -1,7 +1,7 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { humanCheckChallengeSchema } from "../../contract/answers/human-check";
 import { ok } from "../http";
-import { BAD_INPUT, answers, apiRouter } from "../openapi";
+import { BAD_INPUT, answers, apiRouter, declareRoute } from "../openapi";
 import { issueChallenge } from "../services/human-check";
 
 const challengeQuery = z.object({
@@ -19,10 +19,9 @@ const challengeQuery = z.object({
  * and refuses posts that fill it.
  */
 export const humanCheckRoutes = apiRouter().openapi(
-  createRoute({
+  declareRoute(["Accounts"], {
     method: "get",
     path: "/challenge",
-    tags: ["Accounts"],
     summary: "A human-check challenge for a guarded form",
     request: { query: challengeQuery },
     responses: answers(200, humanCheckChallengeSchema, "the challenge", BAD_INPUT),

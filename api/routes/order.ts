@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { EMAIL_MAX_LENGTH, emailField } from "../../contract/account";
 import {
   keyRedeemedSchema,
@@ -18,11 +18,12 @@ import {
   UNAUTHORIZED,
   answers,
   apiRouter,
+  declareRoute,
   idempotencyKeyHeader,
   jsonBody,
   optionallySignedIn,
   pathParams,
-  signedIn,
+  signedInRoute,
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
@@ -72,10 +73,9 @@ const ORDERS = ["Orders"];
 
 export const orderRoutes = apiRouter()
   .openapi(
-    createRoute({
+    declareRoute(ORDERS, {
       method: "post",
       path: "/create",
-      tags: ORDERS,
       summary: "Check out the customer's server cart, or a guest's cookie cart (isGuest, email, cartItems)",
       description:
         "A guest checkout (`isGuest` with `email`) needs no token: it creates the account and the order in one " +
@@ -130,10 +130,9 @@ export const orderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ORDERS, {
       method: "post",
       path: "/redeemKey",
-      tags: ORDERS,
       summary: "Redeem a key: a completed order (paymentMethod 'key', price 0) for the account with that email",
       description:
         "The key pays for its option, warranty duration and quantity once. The order is delivered at once and " +
@@ -159,20 +158,18 @@ export const orderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ORDERS, {
       method: "get",
       path: "/recent",
-      tags: ORDERS,
       summary: "The latest paid orders, masked, for the social-proof toast",
       responses: answers(200, recentOrderListSchema, "up to 20 orders"),
     }),
     async (c) => ok(c, await recentOrders(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    declareRoute(ORDERS, {
       method: "get",
       path: "/read/{id}",
-      tags: ORDERS,
       summary: "One order, for anyone holding its id",
       request: { params: pathParams("id") },
       responses: answers(200, orderSchema, "the order", {
@@ -189,12 +186,10 @@ export const orderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ORDERS, {
       method: "post",
       path: "/read",
-      tags: ORDERS,
       summary: "The customer's orders, newest first, 10 a page",
-      security: signedIn,
       request: { body: jsonBody(listSchema) },
       responses: answers(200, orderPageSchema, "a page of orders", {
         ...BAD_INPUT,

@@ -1,10 +1,9 @@
-import { createRoute } from "@hono/zod-openapi";
 import { PRIVACY_MESSAGES, deleteAccountSchema } from "../../contract/privacy";
 import { deletedAccountSchema, retentionPolicySchema } from "../../contract/answers/privacy";
 import { personalDataSchema } from "../../contract/answers/personal-data";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";
+import { UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
 import { requestIp } from "../request-ip";
 import { deleteOwnAccount, exportPersonalData } from "../services/privacy";
 
@@ -22,16 +21,14 @@ export function exportFilename(now = new Date()): string {
 
 export const privacyRoutes = apiRouter(sentenceFailure)
   .openapi(
-    createRoute({
+    signedInRoute(PRIVACY, {
       method: "get",
       path: "/export",
-      tags: PRIVACY,
       summary: "Everything the store holds about the signed-in customer, as a JSON download",
       description:
         "Answers with `Content-Disposition: attachment`: the profile, orders with their products and delivered " +
         "credentials, tickets with their messages, requests, feedback, the balance ledger, the customer's coupons and " +
         "spins, and the active sessions and known browsers. No token, hash or password hash is in it.",
-      security: signedIn,
       responses: answers(200, personalDataSchema, "the customer's data", UNAUTHORIZED),
     }),
     async (c) => {
@@ -42,17 +39,15 @@ export const privacyRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(PRIVACY, {
       method: "post",
       path: "/delete",
-      tags: PRIVACY,
       summary: "Delete the signed-in customer's account, with their password",
       description:
         "In one transaction: every session ends, the account keeps no name, address or password (the same address " +
         "may sign up again), orders stay for the store's books without personal data, feedback and ticket messages " +
         "stay shown as from 'Deleted customer', and a remaining balance is forfeited (a ledger entry says so). " +
         "Staff accounts cannot be deleted this way.",
-      security: signedIn,
       request: { body: jsonBody(deleteAccountSchema) },
       responses: answers(200, deletedAccountSchema, "deleted; the token no longer works", {
         400: "bad input, or the password is not correct (`errors.password`); nothing changed",
@@ -74,10 +69,9 @@ export const privacyRoutes = apiRouter(sentenceFailure)
 
 /** /v1/privacy/retention: how long the store keeps what it no longer needs, as configured, for the privacy policy. */
 export const retentionPolicyRoutes = apiRouter().openapi(
-  createRoute({
+  declareRoute(["Content"], {
     method: "get",
     path: "/retention",
-    tags: ["Content"],
     summary: "How many days personal data that is no longer needed is kept (RETENTION_DAYS)",
     description:
       "Unpaid orders, accounts made at a guest checkout that never paid, guest tickets and client addresses are " +

@@ -1,9 +1,10 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { orderRequestListSchema, orderRequestSchema } from "../../contract/answers/request";
 import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../contract/request";
+import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
 import { requestIp } from "../request-ip";
 import { HUMAN_CHECK_FIELD } from "../services/human-check";
 import { REQUEST_MESSAGES, createOtherRequest, createReplacement, listRequests } from "../services/requests";
@@ -30,12 +31,10 @@ const NOT_OWNER = {
 // The customer's forms show the API's message as it is: a whole sentence, not "field: message".
 export const requestRoutes = apiRouter(sentenceFailure)
   .openapi(
-    createRoute({
+    signedInRoute(REQUESTS, {
       method: "post",
       path: "/getRequests",
-      tags: REQUESTS,
       summary: "The requests on an order line (replacement lines included), newest first",
-      security: signedIn,
       request: { body: jsonBody(lineSchema) },
       responses: answers(200, orderRequestListSchema, "the history", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_OWNER }),
     }),
@@ -45,16 +44,14 @@ export const requestRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(REQUESTS, {
       method: "post",
       path: "/createReplacement",
-      tags: REQUESTS,
       summary: "Ask for a warranty replacement of one delivered credential",
       description:
         "Delivered at once from stock when the product replaces automatically (201 with `status: completed` and the " +
         "new credential, also added to the order as a replacement line that keeps the old warranty end); otherwise " +
         "`status: pending` until staff complete or reject it.",
-      security: signedIn,
       request: { body: jsonBody(replacementSchema) },
       responses: answers(201, orderRequestSchema, "the request, completed or pending", {
         400: "bad input or a failed human check (`errors` names each field)",
@@ -77,12 +74,10 @@ export const requestRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(REQUESTS, {
       method: "post",
       path: "/createRequest",
-      tags: REQUESTS,
       summary: "Any other request about an order line; pending until staff answer",
-      security: signedIn,
       request: { body: jsonBody(otherSchema) },
       responses: answers(201, orderRequestSchema, "the request, pending", {
         ...BAD_INPUT,
@@ -94,10 +89,7 @@ export const requestRoutes = apiRouter(sentenceFailure)
     }),
     async (c) => {
       const user = requireUser(c);
-      const request = await createOtherRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { ...c.req.valid("json"), userId: user.id },
-      );
+      const request = await createOtherRequest(depsOf(c), { ...c.req.valid("json"), userId: user.id });
       return ok(c, request, REQUEST_MESSAGES.sent, 201);
     },
   );

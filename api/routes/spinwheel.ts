@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import {
   slotCouponListSchema,
@@ -9,7 +9,7 @@ import {
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, signedIn } from "../openapi";
+import { UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, signedInRoute } from "../openapi";
 import { SPIN_MESSAGES, listSlotCoupons, readSpin, readSpinBalance, spin } from "../services/slots";
 
 const SLOTS = ["Slots"];
@@ -23,26 +23,22 @@ const spinBody = z.object({
 
 export const spinwheelRoutes = apiRouter()
   .openapi(
-    createRoute({
+    signedInRoute(SLOTS, {
       method: "get",
       path: "/spins",
-      tags: SLOTS,
       summary: "The spins the customer holds: one accrues every UTC day, at most 3 saved",
-      security: signedIn,
       responses: answers(200, spinBalanceSchema, "the spin balance", UNAUTHORIZED),
     }),
     async (c) => ok(c, await readSpinBalance(c.get("db"), requireUser(c).id)),
   )
   .openapi(
-    createRoute({
+    signedInRoute(SLOTS, {
       method: "post",
       path: "/spin",
-      tags: SLOTS,
       summary: "Spend one spin: the server draws the three reels and issues a single-use coupon for the customer",
       description:
         "Each reel stops on a uniform draw among 128 stops; a symbol holds as many stops as its weight. " +
         "The coupon works only for this customer, once, for 7 days.",
-      security: signedIn,
       request: { body: jsonBody(spinBody) },
       responses: answers(201, spinResultSchema, "the drawn reels and the coupon won", {
         ...UNAUTHORIZED,
@@ -55,12 +51,10 @@ export const spinwheelRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(SLOTS, {
       method: "get",
       path: "/spin/{spinId}",
-      tags: SLOTS,
       summary: "One of the customer's spins again: its reels and coupon (for a result page)",
-      security: signedIn,
       request: { params: pathParams("spinId") },
       responses: answers(200, spinSchema, "the spin", {
         ...UNAUTHORIZED,
@@ -75,12 +69,10 @@ export const spinwheelRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(SLOTS, {
       method: "get",
       path: "/coupons",
-      tags: SLOTS,
       summary: "The customer's won coupons that can still be used, the soonest to expire first",
-      security: signedIn,
       responses: answers(200, slotCouponListSchema, "unused, unexpired coupons", UNAUTHORIZED),
     }),
     async (c) => ok(c, { records: await listSlotCoupons(c.get("db"), requireUser(c).id) }),

@@ -1,11 +1,11 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { ticketPageSchema, ticketSchema } from "../../contract/answers/ticket";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { TICKETS_PAGE_SIZE, ticketMessageField, ticketOrderField, ticketSubjectField } from "../../contract/ticket";
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedIn } from "../openapi";
+import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedInRoute } from "../openapi";
 import {
   TICKET_MESSAGES,
   listTickets,
@@ -41,13 +41,11 @@ const RATE_LIMITED = { 429: "more than 10 messages (new tickets included) a minu
 
 export const ticketRoutes = apiRouter()
   .openapi(
-    createRoute({
+    signedInRoute(TICKETS, {
       method: "post",
       path: "/read",
-      tags: TICKETS,
       summary: `The customer's tickets with their messages, last updated first, ${TICKETS_PAGE_SIZE} a page`,
       description: "`search` matches part of the subject, case-insensitively.",
-      security: signedIn,
       request: { body: jsonBody(listSchema) },
       responses: answers(200, ticketPageSchema, "a page of tickets", {
         ...BAD_INPUT,
@@ -60,12 +58,10 @@ export const ticketRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(TICKETS, {
       method: "get",
       path: "/read/{ticketId}",
-      tags: TICKETS,
       summary: "One of the customer's tickets, for its conversation view and to poll for replies",
-      security: signedIn,
       request: { params: z.object({ ticketId: publicIdSchema.openapi({ param: { name: "ticketId", in: "path" } }) }) },
       responses: answers(200, ticketSchema, "the ticket", { ...UNAUTHORIZED, ...NOT_YOURS }),
     }),
@@ -75,12 +71,10 @@ export const ticketRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(TICKETS, {
       method: "post",
       path: "/create",
-      tags: TICKETS,
       summary: "Open a ticket with its first message",
-      security: signedIn,
       request: { body: jsonBody(createSchema) },
       responses: answers(201, ticketSchema, "the new ticket, open", {
         400: "bad input: `errors` names each field (`orderId` when the order is not the customer's)",
@@ -99,12 +93,10 @@ export const ticketRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(TICKETS, {
       method: "post",
       path: "/sendMessage",
-      tags: TICKETS,
       summary: "Write to an open ticket",
-      security: signedIn,
       request: { body: jsonBody(messageSchema) },
       responses: answers(200, ticketSchema, "the ticket with the new message", {
         ...BAD_INPUT,
@@ -125,12 +117,10 @@ export const ticketRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(TICKETS, {
       method: "post",
       path: "/close",
-      tags: TICKETS,
       summary: "Close a ticket: it becomes read only (closing a closed one changes nothing)",
-      security: signedIn,
       request: { body: jsonBody(ticketIdSchema) },
       responses: answers(200, ticketSchema, "the closed ticket", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_YOURS }),
     }),
@@ -142,12 +132,10 @@ export const ticketRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(TICKETS, {
       method: "post",
       path: "/open",
-      tags: TICKETS,
       summary: "Reopen a closed ticket (reopening an open one changes nothing)",
-      security: signedIn,
       request: { body: jsonBody(ticketIdSchema) },
       responses: answers(200, ticketSchema, "the open ticket", {
         ...BAD_INPUT,

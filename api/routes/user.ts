@@ -1,16 +1,3 @@
-import { createRoute, z } from "@hono/zod-openapi";
-import {
-  currentPasswordField,
-  emailField,
-  loginPasswordField,
-  loginUsernameField,
-  PASSWORD_TOO_LONG,
-  PASSWORDS_DO_NOT_MATCH,
-  required,
-  resetCodeField,
-  SECRET_INPUT_MAX_LENGTH,
-  usernameField,
-} from "../../contract/account";
 import { noPayloadSchema } from "../../contract/answers/common";
 import {
   accessSchema,
@@ -23,7 +10,7 @@ import type { Context } from "hono";
 import type { ApiEnv } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedIn } from "../openapi";
+import { UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
 import { requestIp } from "../request-ip";
 import {
   login,
@@ -37,82 +24,21 @@ import {
 import { assertHuman } from "../services/human-check";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
 import { revokeSession } from "../services/sessions";
-
-/*
- * Field messages are whole sentences: the pages show them as they are, next to the field
- * that `errors` names. Password rules (length, common passwords) live in the services.
- */
-
-const username = usernameField;
-const email = emailField;
-/** The policy's 128-character limit answers with its own message; this bound only keeps huge bodies from argon2. */
-const newPassword = z
-  .string(required("Please enter a password"))
-  .min(1, "Please enter a password")
-  .max(SECRET_INPUT_MAX_LENGTH, PASSWORD_TOO_LONG);
-const confirmation = z.string(required("Please confirm your password"));
-const currentPassword = currentPasswordField;
-const humanCheckAnswer = z.string().max(8192).optional();
-
-function passwordsMatch(value: { password: string; password2?: string }, ctx: z.RefinementCtx) {
-  if (value.password2 !== undefined && value.password2 !== value.password) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password2"], message: PASSWORDS_DO_NOT_MATCH });
-  }
-}
-
-const registerInput = z
-  .object({
-    username,
-    email,
-    password: newPassword,
-    password2: confirmation.optional(),
-    "g-recaptcha-response": humanCheckAnswer,
-  })
-  .superRefine((value, ctx) => {
-    // The guest variant (checkout) sends a human-check answer and no confirmation.
-    if (value["g-recaptcha-response"] === undefined && value.password2 === undefined) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password2"], message: "Please confirm your password" });
-    }
-    passwordsMatch(value, ctx);
-  });
-const loginInput = z.object({
-  username: loginUsernameField,
-  password: loginPasswordField,
-  deviceToken: z.string().max(128).optional(),
-  "g-recaptcha-response": humanCheckAnswer,
-});
-const forgetInput = z.object({ email });
-const resetInput = z
-  .object({
-    email,
-    otp: z
-      .union([z.string(), z.number()], required("Please enter the code from the email"))
-      // A client that sends the code as a number loses its leading zeros.
-      .transform((value) => (typeof value === "number" ? String(value).padStart(6, "0") : value.trim()))
-      .pipe(resetCodeField),
-    password: newPassword,
-    password2: confirmation,
-  })
-  .superRefine(passwordsMatch);
-const usernameInput = z.object({ username });
-const emailInput = z.object({ email, currentPassword });
-const passwordInput = z
-  .object({ password: newPassword, password2: confirmation.optional(), currentPassword })
-  .superRefine(passwordsMatch);
+import {
+  emailInput,
+  forgetInput,
+  loginInput,
+  passwordInput,
+  registerInput,
+  resetInput,
+  twoFactorInput,
+  usernameInput,
+} from "./user-inputs";
 
 function serviceContext(c: Context<ApiEnv>) {
   return { db: c.get("db"), config: c.get("config"), ip: requestIp(c), userAgent: c.req.header("user-agent") };
 }
 
-const twoFactorInput = z.object({
-  challenge: z.string({ required_error: "Sign in again" }).min(1, "Sign in again").max(200),
-  code: z
-    .string({ required_error: "Enter the code", invalid_type_error: "Enter the code" })
-    .trim()
-    .min(6, "Enter the 6-digit code, or a recovery code")
-    .max(40, "Enter the 6-digit code, or a recovery code"),
-  deviceToken: z.string().max(200).optional(),
-});
 const ACCOUNTS = ["Accounts"];
 const FIELD_ERRORS = { 400: "bad input: `message` is the first field's sentence, `errors` has every field's" };
 const RATE_LIMITED = { 429: "too many attempts (with `Retry-After`)" };
@@ -120,10 +46,9 @@ const RATE_LIMITED = { 429: "too many attempts (with `Retry-After`)" };
 /** Field failures answer the first field's sentence alone: the account pages show it as it is. */
 export const userRoutes = apiRouter(sentenceFailure)
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/register",
-      tags: ACCOUNTS,
       summary: "Create an account (guest checkout: a human-check answer instead of `password2`)",
       request: { body: jsonBody(registerInput) },
       responses: answers(201, sessionSchema, "signed in as the new account", {
@@ -147,10 +72,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/login",
-      tags: ACCOUNTS,
       summary: "Sign in with a username or email",
       request: { body: jsonBody(loginInput) },
       responses: answers(200, loginAnswerSchema, "signed in, or the code step", {
@@ -170,10 +94,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/login/two-factor",
-      tags: ACCOUNTS,
       summary: "The second step of a staff sign-in: the challenge and a code from the app, or a recovery code",
       request: { body: jsonBody(twoFactorInput) },
       responses: answers(200, signedInSchema, "signed in", {
@@ -186,12 +109,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     async (c) => ok(c, await loginWithSecondFactor(serviceContext(c), c.req.valid("json")), "Signed in"),
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "get",
       path: "/access",
-      tags: ACCOUNTS,
       summary: "Whether the token is signed in, and as whom",
-      security: signedIn,
       responses: answers(200, accessSchema, "signed in", UNAUTHORIZED),
     }),
     (c) => {
@@ -200,12 +121,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/logout",
-      tags: ACCOUNTS,
       summary: "Revoke this token",
-      security: signedIn,
       responses: answers(200, noPayloadSchema, "`Signed out`", UNAUTHORIZED),
     }),
     async (c) => {
@@ -215,10 +134,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/forget-password",
-      tags: ACCOUNTS,
       summary: "Mail a reset code (the answer is the same whether the email has an account)",
       request: { body: jsonBody(forgetInput) },
       responses: answers(200, noPayloadSchema, "the code was sent if the account exists", {
@@ -232,10 +150,9 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    declareRoute(ACCOUNTS, {
       method: "post",
       path: "/reset-password",
-      tags: ACCOUNTS,
       summary: "Set a new password with the mailed code; every other session ends",
       request: { body: jsonBody(resetInput) },
       responses: answers(200, sessionSchema, "signed in with the new password", {
@@ -247,12 +164,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     async (c) => ok(c, await resetPassword(serviceContext(c), c.req.valid("json")), "Your password has been reset"),
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "get",
       path: "/profile",
-      tags: ACCOUNTS,
       summary: "The customer's profile",
-      security: signedIn,
       responses: answers(200, profileSchema, "the profile", UNAUTHORIZED),
     }),
     async (c) => {
@@ -261,12 +176,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/update/username",
-      tags: ACCOUNTS,
       summary: "Change the username",
-      security: signedIn,
       request: { body: jsonBody(usernameInput) },
       responses: answers(200, noPayloadSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED, 409: "username taken" }),
     }),
@@ -277,12 +190,10 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/update/email",
-      tags: ACCOUNTS,
       summary: "Change the email; `currentPassword` is needed unless this session signed in within the last 10 minutes",
-      security: signedIn,
       request: { body: jsonBody(emailInput) },
       responses: answers(200, noPayloadSchema, "changed; the old address is told", {
         ...FIELD_ERRORS,
@@ -297,13 +208,11 @@ export const userRoutes = apiRouter(sentenceFailure)
     },
   )
   .openapi(
-    createRoute({
+    signedInRoute(ACCOUNTS, {
       method: "post",
       path: "/update/password",
-      tags: ACCOUNTS,
       summary:
         "Change the password (`currentPassword` as for the email); every session ends and this browser gets a new token",
-      security: signedIn,
       request: { body: jsonBody(passwordInput) },
       responses: answers(200, sessionSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED }),
     }),

@@ -3,7 +3,7 @@ import { sandboxPaymentSchema, sandboxSubmittedSchema, webhookTakenSchema } from
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
-import { answers, apiRouter, pathParams } from "../openapi";
+import { answers, apiRouter, declareRoute, pathParams } from "../openapi";
 import { WebhookRejected } from "../payments/types";
 import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payment-events";
 import { paymentGatewaysFor } from "../services/payments";
@@ -15,10 +15,9 @@ import { paymentGatewaysFor } from "../services/payments";
  * provider delivers it again. Nothing from a rejected request is trusted or logged above debug.
  */
 export const webhookRoutes = apiRouter().openapi(
-  createRoute({
+  declareRoute(["Payments"], {
     method: "post",
     path: "/{gateway}",
-    tags: ["Payments"],
     summary: "A payment provider's signed event",
     request: {
       params: z.object({ gateway: z.string().openapi({ param: { name: "gateway", in: "path" }, example: "stripe" }) }),
@@ -95,10 +94,9 @@ sandboxRouter.use(async (c, next) => {
 
 export const sandboxRoutes = sandboxRouter
   .openapi(
-    createRoute({
+    declareRoute(SANDBOX, {
       method: "get",
       path: "/payments/{paymentId}",
-      tags: SANDBOX,
       summary: "A sandbox payment, for the sandbox gateway's page",
       request: { params: pathParams("paymentId") },
       responses: answers(200, sandboxPaymentSchema, "the payment", notFoundAnswer),

@@ -1,4 +1,4 @@
-import { type SQL, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { type SQL, eq, ilike, or, sql } from "drizzle-orm";
 import { BLOCKLIST_PAGE_SIZE } from "../../contract/admin-customers";
 import type { BlocklistAdded, BlocklistPage } from "../../contract/answers/admin-customers";
 import type { Database, Executor } from "../db/client";
@@ -6,7 +6,7 @@ import { emailBlocklist, users } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { brokenUniqueIndex } from "./accounts";
 import { type StaffActor, recordAudit } from "./audit";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, newestFirst, readPage } from "./paging";
 
 /*
  * The checkout blocklist (ADR 026): exact addresses and `*` patterns refused at checkout, top-ups and
@@ -27,22 +27,27 @@ export async function listBlocklist(db: Executor, query: { page: number; search:
     const pattern = containsPattern(query.search);
     where = or(ilike(emailBlocklist.pattern, pattern), ilike(emailBlocklist.note, pattern));
   }
-  const [{ total }] = await db.select({ total: count() }).from(emailBlocklist).where(where);
-  const pager = pagerFor(query.page, Number(total), BLOCKLIST_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: emailBlocklist.id,
-      pattern: emailBlocklist.pattern,
-      note: emailBlocklist.note,
-      createdAt: emailBlocklist.createdAt,
-      createdBy: users.email,
-    })
-    .from(emailBlocklist)
-    .leftJoin(users, eq(users.id, emailBlocklist.createdBy))
-    .where(where)
-    .orderBy(desc(emailBlocklist.createdAt), desc(emailBlocklist.id))
-    .limit(BLOCKLIST_PAGE_SIZE)
-    .offset((query.page - 1) * BLOCKLIST_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: emailBlocklist.id,
+        pattern: emailBlocklist.pattern,
+        note: emailBlocklist.note,
+        createdAt: emailBlocklist.createdAt,
+        createdBy: users.email,
+      })
+      .from(emailBlocklist)
+      .leftJoin(users, eq(users.id, emailBlocklist.createdBy))
+      .$dynamic(),
+    {
+      counted: emailBlocklist,
+      where,
+      orderBy: newestFirst(emailBlocklist),
+      page: query.page,
+      pageSize: BLOCKLIST_PAGE_SIZE,
+    },
+  );
   return {
     records: rows.map((row) => ({
       _id: row.id,

@@ -30,7 +30,7 @@ import { AppError, badRequest, notFound } from "../errors";
 import { brokenUniqueIndex } from "./accounts";
 import { type StaffActor, recordAudit } from "./audit";
 import type { NotifyDeps } from "./operator-notifications";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, readPage } from "./paging";
 import { recheckStockLevels } from "./stock-levels";
 
 /*
@@ -140,8 +140,6 @@ export async function listProducts(db: Executor, query: { page: number; search: 
     filters.push(or(ilike(products.title, pattern), ilike(products.label, pattern))!);
   }
   const where = filters.length > 0 ? and(...filters) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(products).where(where);
-  const pager = pagerFor(query.page, Number(total), CATALOGUE_PAGE_SIZE);
   const optionTotals = db
     .select({
       productId: productOptions.productId,
@@ -155,24 +153,31 @@ export async function listProducts(db: Executor, query: { page: number; search: 
     )
     .groupBy(productOptions.productId)
     .as("option_totals");
-  const rows = await db
-    .select({
-      id: products.id,
-      title: products.title,
-      label: products.label,
-      picture: products.picture,
-      active: products.active,
-      fulfilMode: products.fulfilMode,
-      position: products.position,
-      options: optionTotals.options,
-      free: optionTotals.free,
-    })
-    .from(products)
-    .leftJoin(optionTotals, eq(optionTotals.productId, products.id))
-    .where(where)
-    .orderBy(asc(products.position), asc(products.createdAt), asc(products.id))
-    .limit(CATALOGUE_PAGE_SIZE)
-    .offset((query.page - 1) * CATALOGUE_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: products.id,
+        title: products.title,
+        label: products.label,
+        picture: products.picture,
+        active: products.active,
+        fulfilMode: products.fulfilMode,
+        position: products.position,
+        options: optionTotals.options,
+        free: optionTotals.free,
+      })
+      .from(products)
+      .leftJoin(optionTotals, eq(optionTotals.productId, products.id))
+      .$dynamic(),
+    {
+      counted: products,
+      where,
+      orderBy: [asc(products.position), asc(products.createdAt), asc(products.id)],
+      page: query.page,
+      pageSize: CATALOGUE_PAGE_SIZE,
+    },
+  );
   const names = await categoryNamesOf(
     db,
     rows.map((row) => row.id),

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import { COUPONS_PAGE_SIZE, COUPON_FORM_MESSAGES, type CouponInput } from "../../contract/admin-coupons";
 import type { AdminCoupon, CouponPage, ProductChoice } from "../../contract/answers/admin-coupons";
 import { centsToUsd, usdToCents } from "../../contract/money";
@@ -7,7 +7,7 @@ import { couponProducts, couponRedemptions, coupons, orders, products, users } f
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { brokenUniqueIndex } from "./accounts";
 import { type StaffActor, recordAudit } from "./audit";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, countRows, newestFirst, readPage } from "./paging";
 
 /*
  * Coupons in the back office (ADR 026). What is stored here is exactly what checkout reads
@@ -76,20 +76,17 @@ export async function listCoupons(
     filters.push(or(ilike(coupons.code, pattern), ilike(users.email, pattern))!);
   }
   const where = and(...filters);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(coupons)
-    .leftJoin(users, eq(users.id, coupons.userId))
-    .where(where);
-  const pager = pagerFor(query.page, Number(total), COUPONS_PAGE_SIZE);
-  const rows = await db
-    .select(couponColumns)
-    .from(coupons)
-    .leftJoin(users, eq(users.id, coupons.userId))
-    .where(where)
-    .orderBy(desc(coupons.createdAt), desc(coupons.id))
-    .limit(COUPONS_PAGE_SIZE)
-    .offset((query.page - 1) * COUPONS_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db.select(couponColumns).from(coupons).leftJoin(users, eq(users.id, coupons.userId)).$dynamic(),
+    {
+      counted: countRows(db).from(coupons).leftJoin(users, eq(users.id, coupons.userId)).$dynamic(),
+      where,
+      orderBy: newestFirst(coupons),
+      page: query.page,
+      pageSize: COUPONS_PAGE_SIZE,
+    },
+  );
   const linked = await productsOf(
     db,
     rows.map((row) => row.coupon.id),

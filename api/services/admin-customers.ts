@@ -22,8 +22,9 @@ import { balanceLedger, orderProducts, orders, tickets, users } from "../db/sche
 import { AppError, conflict, forbidden, notFound } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { INSUFFICIENT_BALANCE, creditBalance, debitBalance } from "./balance";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, newestFirst, readPage } from "./paging";
 import { revokeAllSessions } from "./sessions";
+import { idsOf } from "./rows";
 
 /*
  * The back office's customers (ADR 026): the list and one customer's orders, tickets and ledger, which
@@ -111,20 +112,14 @@ export async function listCustomers(db: Executor, query: { page: number; search:
     }
     where = or(...matches);
   }
-  const [{ total }] = await db.select({ total: count() }).from(users).where(where);
-  const pager = pagerFor(query.page, Number(total), CUSTOMERS_PAGE_SIZE);
-  const rows = await db
-    .select(summaryColumns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(CUSTOMERS_PAGE_SIZE)
-    .offset((query.page - 1) * CUSTOMERS_PAGE_SIZE);
-  const orderCounts = await countsByUser(
-    db,
-    orders,
-    rows.map((row) => row.id),
-  );
+  const { pager, rows } = await readPage(db, db.select(summaryColumns).from(users).$dynamic(), {
+    counted: users,
+    where,
+    orderBy: newestFirst(users),
+    page: query.page,
+    pageSize: CUSTOMERS_PAGE_SIZE,
+  });
+  const orderCounts = await countsByUser(db, orders, idsOf(rows));
   return { records: rows.map((row) => summaryOf(row, orderCounts.get(row.id) ?? 0)), pager };
 }
 
@@ -151,34 +146,34 @@ async function assertCustomerExists(db: Executor, userId: string): Promise<void>
 
 export async function listOrdersOfCustomer(db: Executor, userId: string, page: number): Promise<CustomerOrderPage> {
   await assertCustomerExists(db, userId);
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
-  const pager = pagerFor(page, Number(total), CUSTOMER_ORDERS_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      createdAt: orders.createdAt,
-      priceCents: orders.priceCents,
-      discountCents: orders.discountCents,
-      paymentMethod: orders.paymentMethod,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(CUSTOMER_ORDERS_PAGE_SIZE)
-    .offset((page - 1) * CUSTOMER_ORDERS_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: orders.id,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        priceCents: orders.priceCents,
+        discountCents: orders.discountCents,
+        paymentMethod: orders.paymentMethod,
+      })
+      .from(orders)
+      .$dynamic(),
+    {
+      counted: orders,
+      where: eq(orders.userId, userId),
+      orderBy: newestFirst(orders),
+      page,
+      pageSize: CUSTOMER_ORDERS_PAGE_SIZE,
+    },
+  );
   const lines =
     rows.length === 0
       ? []
       : await db
           .select({ orderId: orderProducts.orderId, title: orderProducts.title, quantity: orderProducts.quantity })
           .from(orderProducts)
-          .where(
-            inArray(
-              orderProducts.orderId,
-              rows.map((row) => row.id),
-            ),
-          )
+          .where(inArray(orderProducts.orderId, idsOf(rows)))
           .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
   const itemsOf = (orderId: string) =>
     lines
@@ -201,15 +196,13 @@ export async function listOrdersOfCustomer(db: Executor, userId: string, page: n
 
 export async function listTicketsOfCustomer(db: Executor, userId: string, page: number): Promise<CustomerTicketPage> {
   await assertCustomerExists(db, userId);
-  const [{ total }] = await db.select({ total: count() }).from(tickets).where(eq(tickets.userId, userId));
-  const pager = pagerFor(page, Number(total), CUSTOMER_TICKETS_PAGE_SIZE);
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(eq(tickets.userId, userId))
-    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-    .limit(CUSTOMER_TICKETS_PAGE_SIZE)
-    .offset((page - 1) * CUSTOMER_TICKETS_PAGE_SIZE);
+  const { pager, rows } = await readPage(db, db.select().from(tickets).$dynamic(), {
+    counted: tickets,
+    where: eq(tickets.userId, userId),
+    orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
+    page,
+    pageSize: CUSTOMER_TICKETS_PAGE_SIZE,
+  });
   return {
     records: rows.map((row) => ({
       _id: row.id,
@@ -227,25 +220,30 @@ const staffMember = alias(users, "staff_member");
 
 export async function listLedgerOfCustomer(db: Executor, userId: string, page: number): Promise<StaffLedgerPage> {
   await assertCustomerExists(db, userId);
-  const [{ total }] = await db.select({ total: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
-  const pager = pagerFor(page, Number(total), CUSTOMER_LEDGER_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: balanceLedger.id,
-      createdAt: balanceLedger.createdAt,
-      type: balanceLedger.type,
-      amountCents: balanceLedger.amountCents,
-      balanceAfterCents: balanceLedger.balanceAfterCents,
-      note: balanceLedger.note,
-      orderId: balanceLedger.orderId,
-      staffEmail: staffMember.email,
-    })
-    .from(balanceLedger)
-    .leftJoin(staffMember, eq(staffMember.id, balanceLedger.staffUserId))
-    .where(eq(balanceLedger.userId, userId))
-    .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-    .limit(CUSTOMER_LEDGER_PAGE_SIZE)
-    .offset((page - 1) * CUSTOMER_LEDGER_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: balanceLedger.id,
+        createdAt: balanceLedger.createdAt,
+        type: balanceLedger.type,
+        amountCents: balanceLedger.amountCents,
+        balanceAfterCents: balanceLedger.balanceAfterCents,
+        note: balanceLedger.note,
+        orderId: balanceLedger.orderId,
+        staffEmail: staffMember.email,
+      })
+      .from(balanceLedger)
+      .leftJoin(staffMember, eq(staffMember.id, balanceLedger.staffUserId))
+      .$dynamic(),
+    {
+      counted: balanceLedger,
+      where: eq(balanceLedger.userId, userId),
+      orderBy: newestFirst(balanceLedger),
+      page,
+      pageSize: CUSTOMER_LEDGER_PAGE_SIZE,
+    },
+  );
   return {
     records: rows.map((row) => ({
       _id: row.id,

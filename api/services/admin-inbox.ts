@@ -34,7 +34,7 @@ import { notFound } from "../errors";
 /** The staff member who resolved a request, beside the customer who made it. */
 const resolver = alias(users, "resolver");
 import { type StaffActor, recordAudit } from "./audit";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, countRows, readPage } from "./paging";
 import { TICKET_MESSAGES } from "./tickets";
 
 /*
@@ -74,30 +74,31 @@ export async function listStaffTickets(
     );
   }
   const where = and(...conditions);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .where(where);
-  const pager = pagerFor(query.page, Number(total), INBOX_PAGE_SIZE);
-  const rows = await db
-    .select({
-      id: tickets.id,
-      subject: tickets.subject,
-      status: tickets.status,
-      waiting: tickets.awaitingStaff,
-      userId: tickets.userId,
-      email: ticketEmail,
-      orderId: tickets.orderId,
-      updatedAt: tickets.updatedAt,
-    })
-    .from(tickets)
-    .leftJoin(users, eq(users.id, tickets.userId))
-    .where(where)
-    // Waiting the longest first when staff work the queue; otherwise the latest activity first.
-    .orderBy(query.filter === "waiting" ? asc(tickets.updatedAt) : desc(tickets.updatedAt), desc(tickets.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((pager.page - 1) * INBOX_PAGE_SIZE);
+  // Waiting the longest first when staff work the queue; otherwise the latest activity first.
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: tickets.id,
+        subject: tickets.subject,
+        status: tickets.status,
+        waiting: tickets.awaitingStaff,
+        userId: tickets.userId,
+        email: ticketEmail,
+        orderId: tickets.orderId,
+        updatedAt: tickets.updatedAt,
+      })
+      .from(tickets)
+      .leftJoin(users, eq(users.id, tickets.userId))
+      .$dynamic(),
+    {
+      counted: countRows(db).from(tickets).leftJoin(users, eq(users.id, tickets.userId)).$dynamic(),
+      where,
+      orderBy: [query.filter === "waiting" ? asc(tickets.updatedAt) : desc(tickets.updatedAt), desc(tickets.id)],
+      page: query.page,
+      pageSize: INBOX_PAGE_SIZE,
+    },
+  );
   const ids = rows.map((row) => row.id);
   const stats =
     ids.length === 0
@@ -210,36 +211,40 @@ export async function listStaffRequests(
     );
   }
   const where = and(...conditions);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(requests)
-    .innerJoin(users, eq(users.id, requests.userId))
-    .innerJoin(orderProducts, eq(orderProducts.id, requests.orderProductId))
-    .where(where);
-  const pager = pagerFor(query.page, Number(total), INBOX_PAGE_SIZE);
-  const rows = await db
-    .select({
-      request: requests,
-      email: customerEmail,
-      productId: products.id,
-      productTitle: orderProducts.title,
-      optionTitle: productOptions.title,
-      optionId: productOptions.id,
-      autoReplace: products.autoReplace,
-      replacementLimit: products.replacementLimit,
-      resolvedBy: resolver.email,
-    })
-    .from(requests)
-    .innerJoin(users, eq(users.id, requests.userId))
-    .innerJoin(orderProducts, eq(orderProducts.id, requests.orderProductId))
-    .innerJoin(productOptions, eq(productOptions.id, orderProducts.optionId))
-    .innerJoin(products, eq(products.id, orderProducts.productId))
-    .leftJoin(resolver, eq(resolver.id, requests.resolvedBy))
-    .where(where)
-    // The oldest pending request first: the queue is worked in the order customers asked.
-    .orderBy(query.filter === "pending" ? asc(requests.createdAt) : desc(requests.createdAt), desc(requests.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((pager.page - 1) * INBOX_PAGE_SIZE);
+  // The oldest pending request first: the queue is worked in the order customers asked.
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        request: requests,
+        email: customerEmail,
+        productId: products.id,
+        productTitle: orderProducts.title,
+        optionTitle: productOptions.title,
+        optionId: productOptions.id,
+        autoReplace: products.autoReplace,
+        replacementLimit: products.replacementLimit,
+        resolvedBy: resolver.email,
+      })
+      .from(requests)
+      .innerJoin(users, eq(users.id, requests.userId))
+      .innerJoin(orderProducts, eq(orderProducts.id, requests.orderProductId))
+      .innerJoin(productOptions, eq(productOptions.id, orderProducts.optionId))
+      .innerJoin(products, eq(products.id, orderProducts.productId))
+      .leftJoin(resolver, eq(resolver.id, requests.resolvedBy))
+      .$dynamic(),
+    {
+      counted: countRows(db)
+        .from(requests)
+        .innerJoin(users, eq(users.id, requests.userId))
+        .innerJoin(orderProducts, eq(orderProducts.id, requests.orderProductId))
+        .$dynamic(),
+      where,
+      orderBy: [query.filter === "pending" ? asc(requests.createdAt) : desc(requests.createdAt), desc(requests.id)],
+      page: query.page,
+      pageSize: INBOX_PAGE_SIZE,
+    },
+  );
   const optionIds = [...new Set(rows.map((row) => row.optionId))];
   const stock =
     optionIds.length === 0
@@ -323,22 +328,26 @@ export async function listStaffFeedback(
     conditions.push(or(ilike(feedback.message, pattern), ilike(products.title, pattern), ilike(users.email, pattern))!);
   }
   const where = and(...conditions);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
-    .innerJoin(products, eq(products.id, feedback.productId))
-    .where(where);
-  const pager = pagerFor(query.page, Number(total), INBOX_PAGE_SIZE);
-  const rows = await db
-    .select({ review: feedback, email: customerEmail, productTitle: products.title })
-    .from(feedback)
-    .innerJoin(users, eq(users.id, feedback.userId))
-    .innerJoin(products, eq(products.id, feedback.productId))
-    .where(where)
-    .orderBy(desc(feedback.updatedAt), desc(feedback.id))
-    .limit(INBOX_PAGE_SIZE)
-    .offset((pager.page - 1) * INBOX_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({ review: feedback, email: customerEmail, productTitle: products.title })
+      .from(feedback)
+      .innerJoin(users, eq(users.id, feedback.userId))
+      .innerJoin(products, eq(products.id, feedback.productId))
+      .$dynamic(),
+    {
+      counted: countRows(db)
+        .from(feedback)
+        .innerJoin(users, eq(users.id, feedback.userId))
+        .innerJoin(products, eq(products.id, feedback.productId))
+        .$dynamic(),
+      where,
+      orderBy: [desc(feedback.updatedAt), desc(feedback.id)],
+      page: query.page,
+      pageSize: INBOX_PAGE_SIZE,
+    },
+  );
   return {
     records: rows.map(({ review, email, productTitle }) => ({
       _id: review.id,

@@ -1,4 +1,4 @@
-import { type SQL, count, desc, eq } from "drizzle-orm";
+import { type SQL, eq } from "drizzle-orm";
 import {
   NOTIFICATION_CHANNELS,
   NOTIFICATION_DELIVERIES_PAGE_SIZE,
@@ -20,8 +20,8 @@ import { notificationOutbox, storeSettings } from "../db/schema";
 import { conflict, notFound } from "../errors";
 import { type StaffActor, recordAudit } from "./audit";
 import { NOTIFICATION_ROUTING_KEY, readNotificationRouting } from "./operator-notifications";
-import { pagerFor } from "./paging";
 
+import { newestFirst, readPage } from "./paging";
 /*
  * The owner's notification settings (ADR 030): which events go to which channel, whether each channel is
  * configured, and the webhook's recent deliveries with a retry for the failed ones. Every change is audited.
@@ -60,15 +60,13 @@ export async function readRoutingView(db: Executor): Promise<RoutingView> {
 /** The webhook's notifications, newest first, NOTIFICATION_DELIVERIES_PAGE_SIZE a page. */
 export async function listDeliveries(db: Executor, query: DeliveryQuery): Promise<DeliveryPage> {
   const where: SQL | undefined = query.status ? eq(notificationOutbox.status, query.status) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(notificationOutbox).where(where);
-  const pager = pagerFor(query.page, Number(total), NOTIFICATION_DELIVERIES_PAGE_SIZE);
-  const rows = await db
-    .select()
-    .from(notificationOutbox)
-    .where(where)
-    .orderBy(desc(notificationOutbox.createdAt), desc(notificationOutbox.id))
-    .limit(NOTIFICATION_DELIVERIES_PAGE_SIZE)
-    .offset((query.page - 1) * NOTIFICATION_DELIVERIES_PAGE_SIZE);
+  const { pager, rows } = await readPage(db, db.select().from(notificationOutbox).$dynamic(), {
+    counted: notificationOutbox,
+    where,
+    orderBy: newestFirst(notificationOutbox),
+    page: query.page,
+    pageSize: NOTIFICATION_DELIVERIES_PAGE_SIZE,
+  });
   return {
     records: rows.map((row) => ({
       _id: row.id,

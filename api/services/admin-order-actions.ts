@@ -25,7 +25,7 @@ import {
   refundRefusal,
   returnedToBalanceCents,
 } from "./admin-orders";
-import { type StaffActor, recordAudit } from "./audit";
+import { type StaffActor, auditOrder } from "./audit";
 import { creditBalance } from "./balance";
 import { orderConfirmationMail, orderDeliveredMail } from "./order-mail";
 import { closeUnpaidOrder, paidOrderStatus } from "./order-settlement";
@@ -94,6 +94,22 @@ async function lockOrder(tx: Executor, actor: StaffActor, orderId: string) {
   return order;
 }
 
+type OrderTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * A staff action on one order: one transaction that holds the order's lock (404 for an unknown order, 403
+ * for the caller's own), at `input.now` or now.
+ */
+function onLockedOrder<T>(
+  deps: OrderActionDeps,
+  actor: StaffActor,
+  input: { orderId: string; now?: Date },
+  act: (tx: OrderTransaction, order: Awaited<ReturnType<typeof lockOrder>>, now: Date) => Promise<T>,
+): Promise<T> {
+  const now = input.now ?? new Date();
+  return deps.db.transaction(async (tx) => act(tx, await lockOrder(tx, actor, input.orderId), now));
+}
+
 /**
  * The status of a paid order now that a line was delivered or refunded (ADR 037): a processing order whose
  * manual lines are all delivered or refunded is completed (partiallyComplete after a late payment's shortfall).
@@ -155,10 +171,8 @@ export async function deliverManualLine(
   actor: StaffActor,
   input: { orderId: string; lineId: string; credentials: string; now?: Date },
 ): Promise<{ delivered: number; status: OrderStatus; message: string }> {
-  const now = input.now ?? new Date();
   const pasted = parseDeliveryText(input.credentials);
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, actor, input.orderId);
+  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
     const [line] = await tx
       .select()
       .from(orderProducts)
@@ -220,11 +234,7 @@ export async function deliverManualLine(
       now,
     );
     const change = statusChange(order.status, status);
-    await recordAudit(tx, actor, {
-      action: "order.deliver",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.deliver", {
       before: { delivered: `${line.title}: ${rows} of ${line.quantity}`, ...change.before },
       after: { delivered: `${line.title}: ${line.quantity} of ${line.quantity}`, ...change.after },
     });
@@ -244,10 +254,8 @@ export async function confirmPaymentByHand(
   actor: StaffActor,
   input: { orderId: string; paymentId: string; reference: string; reason: string; now?: Date },
 ): Promise<{ status: OrderStatus; message: string }> {
-  const now = input.now ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    // The order, then the payment: the order webhooks and the expiry job lock them in.
-    const order = await lockOrder(tx, actor, input.orderId);
+  // The order, then the payment: the order webhooks and the expiry job lock them in.
+  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
     const [payment] = await tx
       .select()
       .from(payments)
@@ -280,11 +288,7 @@ export async function confirmPaymentByHand(
       .where(eq(payments.id, payment.id));
     await settlePaidPayment(tx, deps.config, payment, now);
     const [settled] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
-    await recordAudit(tx, actor, {
-      action: "order.payment.confirm",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.payment.confirm", {
       before: { payment: `${payment.gateway} ${payment.status}`, status: order.status },
       after: {
         payment: `${payment.gateway} paid`,
@@ -311,9 +315,7 @@ export async function refundToBalance(
   actor: StaffActor,
   input: { orderId: string; wholeOrder: boolean; lineIds: string[]; now?: Date },
 ): Promise<{ refundedCents: number; status: OrderStatus; message: string }> {
-  const now = input.now ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, actor, input.orderId);
+  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
     const refusal = refundRefusal(order);
     if (refusal) throw conflict(refusal);
     const rows = await orderLinesWithDeliveries(tx, order.id);
@@ -388,11 +390,7 @@ export async function refundToBalance(
     const before = lines.filter((line) => line.refundedAt && !line.isReplacement);
     const refundedBefore = before.reduce((sum, line) => sum + line.refundedCents, 0);
     const change = statusChange(order.status, status);
-    await recordAudit(tx, actor, {
-      action: "order.refund",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.refund", {
       before: { refunded: usd(refundedBefore), refundedLines: before.map((line) => line.title), ...change.before },
       after: {
         refunded: usd(refundedBefore + total),
@@ -454,9 +452,7 @@ export async function resendOrderMail(
   actor: StaffActor,
   input: { orderId: string; now?: Date },
 ): Promise<{ message: string }> {
-  const now = input.now ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, actor, input.orderId);
+  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
     if (!isPaidOrderStatus(order.status)) throw conflict(ORDER_ACTION_MESSAGES.resendNotPaid(order.status));
     const [waiting] = await tx
       .select({ id: mailOutbox.id })
@@ -466,11 +462,7 @@ export async function resendOrderMail(
     if (waiting) throw conflict(ORDER_ACTION_MESSAGES.mailWaiting);
     const mail = await currentConfirmation(tx, deps.config.publicUrl, order, order.status);
     await enqueueMail(tx, mail, now);
-    await recordAudit(tx, actor, {
-      action: "order.mail.resend",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.mail.resend", {
       after: { mail: mail.subject, to: mail.to },
     });
     return { message: ORDER_ACTION_MESSAGES.resent };
@@ -485,16 +477,10 @@ export async function cancelPendingOrder(
   actor: StaffActor,
   input: { orderId: string; now?: Date },
 ): Promise<{ message: string }> {
-  const now = input.now ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, actor, input.orderId);
+  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
     if (order.status !== "pending") throw conflict(ORDER_ACTION_MESSAGES.cancelNotPending(order.status));
     await closeUnpaidOrder(tx, order, "cancelled", now);
-    await recordAudit(tx, actor, {
-      action: "order.cancel",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.cancel", {
       before: { status: "pending" },
       after: { status: "cancelled" },
     });
@@ -514,9 +500,7 @@ export async function endCredentialWarranty(
   actor: StaffActor,
   input: { orderId: string; productOptionId: string; index: number; now?: Date },
 ): Promise<{ message: string }> {
-  const now = input.now ?? new Date();
-  return deps.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, actor, input.orderId);
+  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
     const [credential] = await tx
       .select({ id: deliveredCredentials.id, expiresAt: deliveredCredentials.expiresAt, title: orderProducts.title })
       .from(deliveredCredentials)
@@ -532,11 +516,7 @@ export async function endCredentialWarranty(
     if (credential.expiresAt && credential.expiresAt <= now) throw conflict(ORDER_ACTION_MESSAGES.warrantyAlreadyEnded);
     await tx.update(deliveredCredentials).set({ expiresAt: now }).where(eq(deliveredCredentials.id, credential.id));
     const label = `${credential.title}, credential ${input.index + 1}`;
-    await recordAudit(tx, actor, {
-      action: "order.warranty.end",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.warranty.end", {
       before: { warranty: `${label}: until ${credential.expiresAt?.toISOString() ?? "no end"}` },
       after: { warranty: `${label}: ended ${now.toISOString()}` },
     });

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, lt, sql, sum } from "drizzle-orm";
+import { type SQL, and, asc, count, eq, gte, ilike, inArray, lt, sql, sum } from "drizzle-orm";
 import { ADMIN_ORDERS_PAGE_SIZE } from "../../contract/admin-orders";
 import type { AdminOrder, AdminOrderPage, OrderCredentials } from "../../contract/answers/admin-orders";
 import { centsToUsd } from "../../contract/money";
@@ -18,9 +18,10 @@ import {
   webhookEvents,
 } from "../db/schema";
 import { notFound } from "../errors";
-import { type StaffActor, recordAudit } from "./audit";
+import { type StaffActor, auditOrder } from "./audit";
 import { type RefundLine, refundableByLine } from "./admin-order-refunds";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, newestFirst, readPage } from "./paging";
+import { idsOf } from "./rows";
 
 /*
  * The back office's orders, read side (ADR 028): the search, an order's page, and its delivered
@@ -75,21 +76,21 @@ export async function searchOrders(db: Executor, query: AdminOrderQuery): Promis
   if (query.to) filters.push(lt(orders.createdAt, new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)));
   if (query.waiting) filters.push(eq(orders.status, "processing"));
   const where = filters.length ? and(...filters) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
-  const rows = await db
-    .select({
-      id: orders.id,
-      createdAt: orders.createdAt,
-      email: orders.email,
-      status: orders.status,
-      paymentMethod: orders.paymentMethod,
-      priceCents: orders.priceCents,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ADMIN_ORDERS_PAGE_SIZE)
-    .offset((query.page - 1) * ADMIN_ORDERS_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        email: orders.email,
+        status: orders.status,
+        paymentMethod: orders.paymentMethod,
+        priceCents: orders.priceCents,
+      })
+      .from(orders)
+      .$dynamic(),
+    { counted: orders, where, orderBy: newestFirst(orders), page: query.page, pageSize: ADMIN_ORDERS_PAGE_SIZE },
+  );
   const lines =
     rows.length === 0
       ? []
@@ -101,12 +102,7 @@ export async function searchOrders(db: Executor, query: AdminOrderQuery): Promis
             isReplacement: orderProducts.isReplacement,
           })
           .from(orderProducts)
-          .where(
-            inArray(
-              orderProducts.orderId,
-              rows.map((row) => row.id),
-            ),
-          )
+          .where(inArray(orderProducts.orderId, idsOf(rows)))
           .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
   return {
     records: rows.map((row) => {
@@ -122,7 +118,7 @@ export async function searchOrders(db: Executor, query: AdminOrderQuery): Promis
         waitingForDelivery: row.status === "processing",
       };
     }),
-    pager: pagerFor(query.page, Number(total), ADMIN_ORDERS_PAGE_SIZE),
+    pager,
   };
 }
 
@@ -356,18 +352,9 @@ export async function viewOrderCredentials(
             })
             .from(deliveredCredentials)
             .innerJoin(stockCredentials, eq(stockCredentials.id, deliveredCredentials.credentialId))
-            .where(
-              inArray(
-                deliveredCredentials.orderProductId,
-                lines.map((line) => line.id),
-              ),
-            )
+            .where(inArray(deliveredCredentials.orderProductId, idsOf(lines)))
             .orderBy(asc(deliveredCredentials.position));
-    await recordAudit(tx, actor, {
-      action: "order.credentials.view",
-      objectType: "order",
-      objectId: order.id,
-      objectLabel: order.email,
+    await auditOrder(tx, actor, order, "order.credentials.view", {
       after: { credentialsShown: rows.length },
     });
     return lines.map((line) => ({

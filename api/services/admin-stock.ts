@@ -19,6 +19,7 @@ import type { NotifyDeps } from "./operator-notifications";
 import { containsPattern, pagerFor } from "./paging";
 import { fillWaitingReplacements } from "./requests";
 import { recheckStockLevels } from "./stock-levels";
+import { idsOf } from "./rows";
 
 /*
  * The back office's stock (ADR 025): import, the list per option, removal and export of unsold credentials.
@@ -135,10 +136,7 @@ export async function listStockOptions(
     )
     .limit(STOCK_PAGE_SIZE)
     .offset((query.page - 1) * STOCK_PAGE_SIZE);
-  const counts = await countsByOption(
-    db,
-    rows.map((row) => row.id),
-  );
+  const counts = await countsByOption(db, idsOf(rows));
   return {
     records: rows.map((row) => optionView(row, counts.get(row.id) ?? NO_STOCK)),
     pager: pagerFor(query.page, total, STOCK_PAGE_SIZE),

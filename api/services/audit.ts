@@ -1,9 +1,9 @@
-import { type SQL, and, count, desc, eq, ilike, or } from "drizzle-orm";
+import { type SQL, and, eq, ilike, or } from "drizzle-orm";
 import { AUDIT_PAGE_SIZE } from "../../contract/staff";
 import type { Executor } from "../db/client";
 import { auditLog } from "../db/schema";
 import type { AuditEntry, AuditPage } from "../../contract/answers/admin-staff";
-import { containsPattern, pagerFor } from "./paging";
+import { containsPattern, newestFirst, readPage } from "./paging";
 
 /*
  * The audit log (ADR 023): each staff change writes one entry in the change's own transaction, so a
@@ -60,6 +60,23 @@ export async function recordAudit(db: Executor, actor: StaffActor, entry: AuditE
   });
 }
 
+/** The entry of a staff action on an order, which the log shows by the order's email. */
+export function auditOrder(
+  db: Executor,
+  actor: StaffActor,
+  order: { id: string; email: string },
+  action: string,
+  changes: Pick<AuditEntryInput, "before" | "after">,
+): Promise<void> {
+  return recordAudit(db, actor, {
+    action,
+    objectType: "order",
+    objectId: order.id,
+    objectLabel: order.email,
+    ...changes,
+  });
+}
+
 export type AuditQuery = { page: number; actor: string; action: string; objectType: string; objectId: string };
 
 /** Newest first, AUDIT_PAGE_SIZE a page; `actor` matches part of the email, `action` part of the action. */
@@ -73,16 +90,13 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditP
       or(eq(auditLog.objectId, query.objectId), ilike(auditLog.objectLabel, containsPattern(query.objectId)))!,
     );
   }
-  const where = filters.length ? and(...filters) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
-  const pager = pagerFor(query.page, Number(total), AUDIT_PAGE_SIZE);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((query.page - 1) * AUDIT_PAGE_SIZE);
+  const { pager, rows } = await readPage(db, db.select().from(auditLog).$dynamic(), {
+    counted: auditLog,
+    where: filters.length ? and(...filters) : undefined,
+    orderBy: newestFirst(auditLog),
+    page: query.page,
+    pageSize: AUDIT_PAGE_SIZE,
+  });
   return {
     records: rows.map((row) => ({
       _id: row.id,

@@ -1,8 +1,7 @@
-import { and, count, desc, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gte, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
-import { pagerFor } from "./paging";
 import { centsToUsd } from "../../contract/money";
 import type { BalanceSheet } from "../../contract/answers/balance";
 import { STAFF_AUTHOR } from "../../contract/ticket";
@@ -18,6 +17,7 @@ type LedgerLink = {
   now?: Date;
 };
 
+import { newestFirst, readPage } from "./paging";
 /**
  * Spends balance in one conditional statement: two concurrent debits can never both pass a check
  * that only one of them fits, and the column's check constraint backs this up. Writes the ledger row.
@@ -34,18 +34,30 @@ export async function debitBalance(
     .where(and(eq(users.id, userId), gte(users.balanceCents, amountCents)))
     .returning({ balanceCents: users.balanceCents });
   if (!row) throw conflict(INSUFFICIENT_BALANCE);
+  await writeLedgerRow(tx, userId, "out", amountCents, row.balanceCents, link);
+  return { balanceAfterCents: row.balanceCents };
+}
+
+/** The ledger row of one balance change, beside the change in the same transaction. */
+async function writeLedgerRow(
+  tx: Executor,
+  userId: string,
+  type: "out" | "in" | "refund" | "adjustment",
+  amountCents: number,
+  balanceAfterCents: number,
+  link: LedgerLink,
+): Promise<void> {
   await tx.insert(balanceLedger).values({
     userId,
-    type: "out",
+    type,
     amountCents,
-    balanceAfterCents: row.balanceCents,
+    balanceAfterCents,
     orderId: link.orderId,
     paymentId: link.paymentId,
     note: link.note ?? "",
     staffUserId: link.staffUserId ?? null,
     createdAt: link.now,
   });
-  return { balanceAfterCents: row.balanceCents };
 }
 
 /** Adds to a balance ('in' for a top-up, 'refund' for money returned on an order) with its ledger row. */
@@ -61,17 +73,7 @@ export async function creditBalance(
     .set({ balanceCents: sql`${users.balanceCents} + ${amountCents}` })
     .where(eq(users.id, userId))
     .returning({ balanceCents: users.balanceCents });
-  await tx.insert(balanceLedger).values({
-    userId,
-    type,
-    amountCents,
-    balanceAfterCents: row.balanceCents,
-    orderId: link.orderId,
-    paymentId: link.paymentId,
-    note: link.note ?? "",
-    staffUserId: link.staffUserId ?? null,
-    createdAt: link.now,
-  });
+  await writeLedgerRow(tx, userId, type, amountCents, row.balanceCents, link);
   return { balanceAfterCents: row.balanceCents };
 }
 
@@ -81,22 +83,28 @@ export const LEDGER_PAGE_SIZE = 20;
 /** The spec's balance sheet: the current balance and one page of ledger entries, newest first. */
 export async function readBalanceSheet(db: Executor, userId: string, page = 1): Promise<BalanceSheet> {
   const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
-  const [{ total }] = await db.select({ total: count() }).from(balanceLedger).where(eq(balanceLedger.userId, userId));
-  const entries = await db
-    .select({
-      id: balanceLedger.id,
-      createdAt: balanceLedger.createdAt,
-      type: balanceLedger.type,
-      amountCents: balanceLedger.amountCents,
-      note: balanceLedger.note,
-      orderId: balanceLedger.orderId,
-      staffUserId: balanceLedger.staffUserId,
-    })
-    .from(balanceLedger)
-    .where(eq(balanceLedger.userId, userId))
-    .orderBy(desc(balanceLedger.createdAt), desc(balanceLedger.id))
-    .limit(LEDGER_PAGE_SIZE)
-    .offset((page - 1) * LEDGER_PAGE_SIZE);
+  const { pager, rows: entries } = await readPage(
+    db,
+    db
+      .select({
+        id: balanceLedger.id,
+        createdAt: balanceLedger.createdAt,
+        type: balanceLedger.type,
+        amountCents: balanceLedger.amountCents,
+        note: balanceLedger.note,
+        orderId: balanceLedger.orderId,
+        staffUserId: balanceLedger.staffUserId,
+      })
+      .from(balanceLedger)
+      .$dynamic(),
+    {
+      counted: balanceLedger,
+      where: eq(balanceLedger.userId, userId),
+      orderBy: newestFirst(balanceLedger),
+      page,
+      pageSize: LEDGER_PAGE_SIZE,
+    },
+  );
   return {
     balance: centsToUsd(user?.balanceCents ?? 0),
     records: entries.map((entry) => ({
@@ -109,6 +117,6 @@ export async function readBalanceSheet(db: Executor, userId: string, page = 1): 
       // Staff appear to customers only as 'Admin' (ADR 023); who it was stays in the back office.
       by: entry.staffUserId ? STAFF_AUTHOR : null,
     })),
-    pager: pagerFor(page, Number(total), LEDGER_PAGE_SIZE),
+    pager,
   };
 }

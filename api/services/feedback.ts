@@ -5,7 +5,7 @@ import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { deliveredCredentials, feedback, orderProducts, orders, products } from "../db/schema";
 import { forbidden, notFound } from "../errors";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, countRows, readPage, type Pager } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 import type { OwnFeedback, PublicFeedback } from "../../contract/answers/feedback";
 
@@ -123,30 +123,32 @@ export async function listPublicFeedback(
     conditions.push(or(ilike(feedback.message, pattern), ilike(products.title, pattern))!);
   }
   const where = and(...conditions);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(feedback)
-    .innerJoin(products, eq(products.id, feedback.productId))
-    .where(where);
   const sortColumn = query.sortBy === "createdAt" ? feedback.createdAt : feedback.updatedAt;
-  const rows = await db
-    .select({
-      id: feedback.id,
-      stars: feedback.stars,
-      message: feedback.message,
-      productId: products.id,
-      productTitle: products.title,
-      reply: feedback.reply,
-      repliedAt: feedback.repliedAt,
-      createdAt: feedback.createdAt,
-      updatedAt: feedback.updatedAt,
-    })
-    .from(feedback)
-    .innerJoin(products, eq(products.id, feedback.productId))
-    .where(where)
-    .orderBy(desc(sortColumn), desc(feedback.id))
-    .limit(FEEDBACK_PAGE_SIZE)
-    .offset((query.page - 1) * FEEDBACK_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: feedback.id,
+        stars: feedback.stars,
+        message: feedback.message,
+        productId: products.id,
+        productTitle: products.title,
+        reply: feedback.reply,
+        repliedAt: feedback.repliedAt,
+        createdAt: feedback.createdAt,
+        updatedAt: feedback.updatedAt,
+      })
+      .from(feedback)
+      .innerJoin(products, eq(products.id, feedback.productId))
+      .$dynamic(),
+    {
+      counted: countRows(db).from(feedback).innerJoin(products, eq(products.id, feedback.productId)).$dynamic(),
+      where,
+      orderBy: [desc(sortColumn), desc(feedback.id)],
+      page: query.page,
+      pageSize: FEEDBACK_PAGE_SIZE,
+    },
+  );
   return {
     records: rows.map((row) => ({
       _id: row.id,
@@ -157,7 +159,7 @@ export async function listPublicFeedback(
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     })),
-    pager: pagerFor(query.page, Number(total), FEEDBACK_PAGE_SIZE),
+    pager,
   };
 }
 

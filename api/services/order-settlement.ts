@@ -10,6 +10,7 @@ import { type NotifyDeps, notifyOrderPaid } from "./operator-notifications";
 import { returnLinesToServerCart, takeLinesFromServerCart } from "./server-cart";
 import { deliverLine, releaseReservations } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
+import { idsOf } from "./rows";
 
 /* An order's statuses and what each means: contract/browser/order.ts (ORDER_STATUSES, ADR 037). */
 
@@ -163,10 +164,7 @@ export async function closeUnpaidOrder(
     .where(eq(orders.id, order.id))
     .returning({ userId: orders.userId, source: orders.source });
   const lines = await cartLinesOf(tx, order.id);
-  await releaseReservations(
-    tx,
-    lines.map((line) => line.id),
-  );
+  await releaseReservations(tx, idsOf(lines));
   if (userId && source === "checkout") await returnLinesToServerCart(tx, userId, lines);
   const outcome = status === "expired" ? "expired" : "failed";
   const ended = await tx

@@ -1,12 +1,13 @@
 import type { Order, RecentOrder } from "../../contract/answers/order";
 import { centsToUsd } from "../../contract/money";
 import { ORDERS_PAGE_SIZE, type OrderStatus, PAID_ORDER_STATUSES } from "../../contract/order";
-import { type SQL, and, asc, count, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { type SQL, and, asc, desc, eq, gte, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../db/client";
 import { deliveredCredentials, orderProducts, orders, stockCredentials } from "../db/schema";
 import { notFound } from "../errors";
 import { maskEmail, timeAgo } from "./order-presentation";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, readPage, type Pager } from "./paging";
+import { idsOf } from "./rows";
 
 /* What customers read about orders: one order by id, their own list, the recent-purchases feed. */
 
@@ -39,12 +40,7 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<Order[]> {
   const lines = await db
     .select()
     .from(orderProducts)
-    .where(
-      inArray(
-        orderProducts.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(orderProducts.orderId, idsOf(rows)))
     .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
   // Credentials are shown only once an order is paid (spec section 4: not while pending), and never
   // those of a line refunded to the balance (ADR 028).
@@ -146,19 +142,18 @@ export async function listCustomerOrders(
     );
   }
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(orders).where(where);
   const sortColumn =
     query.sortBy === "price" ? orders.priceCents : query.sortBy === "updatedAt" ? orders.updatedAt : orders.createdAt;
-  const rows = await db
-    .select(orderRowColumns)
-    .from(orders)
-    .where(where)
-    .orderBy(desc(sortColumn), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((query.page - 1) * ORDERS_PAGE_SIZE);
+  const { pager, rows } = await readPage(db, db.select(orderRowColumns).from(orders).$dynamic(), {
+    counted: orders,
+    where,
+    orderBy: [desc(sortColumn), desc(orders.id)],
+    page: query.page,
+    pageSize: ORDERS_PAGE_SIZE,
+  });
   return {
     records: await orderViews(db, rows),
-    pager: pagerFor(query.page, Number(total), ORDERS_PAGE_SIZE),
+    pager,
   };
 }
 
@@ -174,12 +169,7 @@ export async function recentOrders(db: Executor, now = new Date(), limit = 20): 
   const lines = await db
     .select({ orderId: orderProducts.orderId, title: orderProducts.title, quantity: orderProducts.quantity })
     .from(orderProducts)
-    .where(
-      inArray(
-        orderProducts.orderId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(orderProducts.orderId, idsOf(rows)))
     .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
   return rows.flatMap((row) => {
     const first = lines.find((line) => line.orderId === row.id);

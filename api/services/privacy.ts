@@ -37,6 +37,7 @@ import { type StaffActor, recordAudit } from "./audit";
 import { debitBalance } from "./balance";
 import { verifyPassword } from "./passwords";
 import { RATE_RULES, hitRateLimit } from "./rate-limit";
+import { idsOf } from "./rows";
 
 /*
  * A customer's own data (issue 29, ADR 044): the export, and deleting the account. Deleting keeps the users row
@@ -100,12 +101,7 @@ export async function exportPersonalData(
     ? await db
         .select()
         .from(ticketMessages)
-        .where(
-          inArray(
-            ticketMessages.ticketId,
-            ticketRows.map((ticket) => ticket.id),
-          ),
-        )
+        .where(inArray(ticketMessages.ticketId, idsOf(ticketRows)))
         .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id))
     : [];
 

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from "node:crypto";
-import { type SQL, and, count, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
+import { type SQL, and, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX, type KeyState } from "../../contract/admin-keys";
 import { REDEEM_KEY_INVALID, normaliseKeyCode } from "../../contract/redeem-key";
 import type { KeyPage } from "../../contract/answers/admin-keys";
@@ -13,9 +13,9 @@ import { EMAIL_TAKEN, type NewAccount, insertAccount, prepareGuestAccount } from
 import { assertEmailMayOrder } from "./customer-blocks";
 import { assertHuman } from "./human-check";
 import { createKeyOrder } from "./order-create";
-import { pagerFor } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 
+import { newestFirst, readPage } from "./paging";
 /*
  * Redeem keys (ADR 021): a key is bound to a product option, a warranty duration and a quantity, and pays
  * for one order once. Only a SHA-256 hash of the normalised code is stored; the plain codes exist once, in
@@ -226,33 +226,33 @@ export async function listKeys(
   if (query.batchId) conditions.push(eq(redeemKeys.batchId, query.batchId));
   if (query.hint) conditions.push(eq(redeemKeys.codeHint, query.hint.toUpperCase()));
   const where = conditions.length ? and(...conditions) : undefined;
-  const [{ total }] = await db.select({ total: count() }).from(redeemKeys).where(where);
-  const rows = await db
-    .select({
-      id: redeemKeys.id,
-      hint: redeemKeys.codeHint,
-      batchId: redeemKeys.batchId,
-      productId: products.id,
-      productTitle: products.title,
-      optionId: productOptions.id,
-      optionTitle: productOptions.title,
-      durationDays: redeemKeys.durationDays,
-      quantity: redeemKeys.quantity,
-      createdAt: redeemKeys.createdAt,
-      expiresAt: redeemKeys.expiresAt,
-      usedAt: redeemKeys.usedAt,
-      revokedAt: redeemKeys.revokedAt,
-      orderId: redeemKeys.orderId,
-      redeemedBy: users.email,
-    })
-    .from(redeemKeys)
-    .innerJoin(productOptions, eq(productOptions.id, redeemKeys.optionId))
-    .innerJoin(products, eq(products.id, productOptions.productId))
-    .leftJoin(users, eq(users.id, redeemKeys.redeemedByUserId))
-    .where(where)
-    .orderBy(desc(redeemKeys.createdAt), desc(redeemKeys.id))
-    .limit(KEYS_PAGE_SIZE)
-    .offset((query.page - 1) * KEYS_PAGE_SIZE);
+  const { pager, rows } = await readPage(
+    db,
+    db
+      .select({
+        id: redeemKeys.id,
+        hint: redeemKeys.codeHint,
+        batchId: redeemKeys.batchId,
+        productId: products.id,
+        productTitle: products.title,
+        optionId: productOptions.id,
+        optionTitle: productOptions.title,
+        durationDays: redeemKeys.durationDays,
+        quantity: redeemKeys.quantity,
+        createdAt: redeemKeys.createdAt,
+        expiresAt: redeemKeys.expiresAt,
+        usedAt: redeemKeys.usedAt,
+        revokedAt: redeemKeys.revokedAt,
+        orderId: redeemKeys.orderId,
+        redeemedBy: users.email,
+      })
+      .from(redeemKeys)
+      .innerJoin(productOptions, eq(productOptions.id, redeemKeys.optionId))
+      .innerJoin(products, eq(products.id, productOptions.productId))
+      .leftJoin(users, eq(users.id, redeemKeys.redeemedByUserId))
+      .$dynamic(),
+    { counted: redeemKeys, where, orderBy: newestFirst(redeemKeys), page: query.page, pageSize: KEYS_PAGE_SIZE },
+  );
   return {
     records: rows.map((row) => ({
       _id: row.id,
@@ -270,7 +270,7 @@ export async function listKeys(
       orderId: row.orderId,
       redeemedBy: row.redeemedBy,
     })),
-    pager: pagerFor(query.page, Number(total), KEYS_PAGE_SIZE),
+    pager,
   };
 }
 

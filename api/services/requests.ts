@@ -25,6 +25,7 @@ import { type RateRule, hitRateLimit } from "./rate-limit";
 import { claimCredentials, resellReplacedSeat } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 import type { OrderRequest } from "../../contract/answers/request";
+import { idsOf } from "./rows";
 
 /*
  * Warranty replacements and other requests on an order line (ADR 020). A request names a line by
@@ -142,12 +143,7 @@ export async function listRequests(db: Executor, userId: string, key: LineKey): 
   const rows = await db
     .select()
     .from(requests)
-    .where(
-      inArray(
-        requests.orderProductId,
-        lines.map((line) => line.id),
-      ),
-    )
+    .where(inArray(requests.orderProductId, idsOf(lines)))
     .orderBy(desc(requests.createdAt), desc(requests.id));
   return requestViews(db, rows);
 }
@@ -181,13 +177,7 @@ export async function createReplacement(
       .select()
       .from(deliveredCredentials)
       .where(
-        and(
-          inArray(
-            deliveredCredentials.orderProductId,
-            lines.map((line) => line.id),
-          ),
-          eq(deliveredCredentials.position, input.index),
-        ),
+        and(inArray(deliveredCredentials.orderProductId, idsOf(lines)), eq(deliveredCredentials.position, input.index)),
       );
     if (!target) throw notFound(REQUEST_MESSAGES.credentialNotFound);
     if (lines.find((line) => line.id === target.orderProductId)?.refundedAt) {
@@ -221,25 +211,40 @@ export async function createReplacement(
       })
       .returning();
     const filled = product.autoReplace ? await fillFromStock(tx, deps.config, request, null, now) : null;
-    await notifyOperator(
+    await notifyRequestCreated(
       tx,
       deps.config,
-      {
-        event: "request.created",
-        key: request.id,
-        data: {
-          requestId: request.id,
-          kind: "replacement",
-          status: filled ? "completed" : "pending",
-          orderId: request.orderId,
-          product: lines[0].title,
-        },
-      },
+      { request, kind: "replacement", status: filled ? "completed" : "pending", product: lines[0].title },
       now,
     );
     if (filled) return { request: filled, message: REQUEST_MESSAGES.replaced };
     return { request: (await requestViews(tx, [request]))[0], message: REQUEST_MESSAGES.requested };
   });
+}
+
+/** Tells the operator of a new request, in the transaction that makes it. */
+async function notifyRequestCreated(
+  tx: Executor,
+  config: NotifyDeps,
+  created: {
+    request: { id: string; orderId: string };
+    kind: "replacement" | "other";
+    status: "pending" | "completed";
+    product: string;
+  },
+  now: Date,
+) {
+  const { request, kind, status, product } = created;
+  await notifyOperator(
+    tx,
+    config,
+    {
+      event: "request.created",
+      key: request.id,
+      data: { requestId: request.id, kind, status, orderId: request.orderId, product },
+    },
+    now,
+  );
 }
 
 /** Any other request about an order line (a question about the account, say): pending until staff answer. */
@@ -256,14 +261,7 @@ export async function createOtherRequest(
       .select({ id: requests.id })
       .from(requests)
       .where(
-        and(
-          inArray(
-            requests.orderProductId,
-            lines.map((line) => line.id),
-          ),
-          eq(requests.kind, "other"),
-          eq(requests.status, "pending"),
-        ),
+        and(inArray(requests.orderProductId, idsOf(lines)), eq(requests.kind, "other"), eq(requests.status, "pending")),
       );
     if (open.length >= OPEN_OTHER_REQUESTS_PER_LINE) throw conflict(REQUEST_MESSAGES.tooManyOpen);
     const [request] = await tx
@@ -277,20 +275,10 @@ export async function createOtherRequest(
         createdAt: now,
       })
       .returning();
-    await notifyOperator(
+    await notifyRequestCreated(
       tx,
       deps.config,
-      {
-        event: "request.created",
-        key: request.id,
-        data: {
-          requestId: request.id,
-          kind: "other",
-          status: "pending",
-          orderId: request.orderId,
-          product: lines[0].title,
-        },
-      },
+      { request, kind: "other", status: "pending", product: lines[0].title },
       now,
     );
     return (await requestViews(tx, [request]))[0];

@@ -10,9 +10,10 @@ import { notifyOperator } from "./operator-notifications";
 import { contactUrl, issueTicketLink } from "./ticket-links";
 import { enqueueTicketReplyMail, guestTicketAnswerMail } from "./ticket-mail";
 import { enqueueMail } from "../mail/outbox";
-import { type Pager, containsPattern, pagerFor } from "./paging";
+import { containsPattern, readPage, type Pager } from "./paging";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 import type { Ticket } from "../../contract/answers/ticket";
+import { idsOf } from "./rows";
 
 /*
  * Support tickets. A customer sees and changes only their own: a foreign id answers the same 404 as
@@ -48,12 +49,7 @@ async function ticketViews(db: Executor, rows: TicketRow[]): Promise<TicketView[
       createdAt: ticketMessages.createdAt,
     })
     .from(ticketMessages)
-    .where(
-      inArray(
-        ticketMessages.ticketId,
-        rows.map((row) => row.id),
-      ),
-    )
+    .where(inArray(ticketMessages.ticketId, idsOf(rows)))
     .orderBy(asc(ticketMessages.createdAt), asc(ticketMessages.id));
   // The customer's own messages carry their current username; a ticket has one customer.
   const owners = await db
@@ -123,18 +119,17 @@ export async function listTickets(
     conditions.push(ilike(tickets.subject, pattern));
   }
   const where = and(...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(tickets).where(where);
   const sortColumn = query.sortBy === "createdAt" ? tickets.createdAt : tickets.updatedAt;
-  const rows = await db
-    .select()
-    .from(tickets)
-    .where(where)
-    .orderBy(desc(sortColumn), desc(tickets.id))
-    .limit(TICKETS_PAGE_SIZE)
-    .offset((query.page - 1) * TICKETS_PAGE_SIZE);
+  const { pager, rows } = await readPage(db, db.select().from(tickets).$dynamic(), {
+    counted: tickets,
+    where,
+    orderBy: [desc(sortColumn), desc(tickets.id)],
+    page: query.page,
+    pageSize: TICKETS_PAGE_SIZE,
+  });
   return {
     records: await ticketViews(db, rows),
-    pager: pagerFor(query.page, Number(total), TICKETS_PAGE_SIZE),
+    pager,
   };
 }
 

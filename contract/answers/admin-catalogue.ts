@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FULFIL_MODES } from "../admin-catalogue";
-import { isoDateSchema, pagerSchema, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema } from "./common";
 
 /* The back office's catalogue (/v1/admin/catalogue, ADR 024): categories, products, options, warranty durations. */
 
@@ -35,7 +35,7 @@ const productRowSchema = z.object({
 export type AdminProductRow = z.infer<typeof productRowSchema>;
 
 /** A page of products, hidden ones too (GET /v1/admin/catalogue/products). */
-export const adminProductPageSchema = z.object({ records: z.array(productRowSchema), pager: pagerSchema });
+export const adminProductPageSchema = pageOf(productRowSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /** A warranty duration with its price. */

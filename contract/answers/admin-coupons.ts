@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUPON_KINDS, COUPON_SOURCES } from "../admin-coupons";
-import { isoDateSchema, pagerSchema, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema } from "./common";
 
 /* The back office's coupons (/v1/admin/coupons, ADR 026). */
 
@@ -26,7 +26,7 @@ export const adminCouponSchema = z.object({
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;
 
 /** A page of coupons of one source (GET /v1/admin/coupons). */
-export const couponPageSchema = z.object({ records: z.array(adminCouponSchema), pager: pagerSchema });
+export const couponPageSchema = pageOf(adminCouponSchema);
 export type CouponPage = z.infer<typeof couponPageSchema>;
 
 /** Every product a coupon can be restricted to, hidden ones marked (GET /v1/admin/coupons/products). */

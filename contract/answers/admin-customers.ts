@@ -3,7 +3,7 @@ import { BALANCE_ENTRY_TYPES } from "../balance";
 import { ORDER_STATUSES } from "../browser/order";
 import { TICKET_STATUSES } from "../browser/ticket";
 import { ROLES } from "../staff";
-import { isoDateSchema, pagerSchema, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema } from "./common";
 
 /* The back office's customers and the checkout blocklist (/v1/admin/customers, /v1/admin/blocklist, ADR 026). */
 
@@ -21,7 +21,7 @@ const customerSummarySchema = z.object({
 export type CustomerSummary = z.infer<typeof customerSummarySchema>;
 
 /** A page of accounts, newest first (GET /v1/admin/customers). */
-export const customerPageSchema = z.object({ records: z.array(customerSummarySchema), pager: pagerSchema });
+export const customerPageSchema = pageOf(customerSummarySchema);
 export type CustomerPage = z.infer<typeof customerPageSchema>;
 
 /** One account: profile, balance, counts and block (also what blocking and unblocking answer). */
@@ -44,7 +44,7 @@ const customerOrderSchema = z.object({
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /** A page of the account's orders (GET /v1/admin/customers/{customerId}/orders). */
-export const customerOrderPageSchema = z.object({ records: z.array(customerOrderSchema), pager: pagerSchema });
+export const customerOrderPageSchema = pageOf(customerOrderSchema);
 export type CustomerOrderPage = z.infer<typeof customerOrderPageSchema>;
 
 const customerTicketSchema = z.object({
@@ -58,7 +58,7 @@ const customerTicketSchema = z.object({
 export type CustomerTicket = z.infer<typeof customerTicketSchema>;
 
 /** A page of the account's tickets (GET /v1/admin/customers/{customerId}/tickets). */
-export const customerTicketPageSchema = z.object({ records: z.array(customerTicketSchema), pager: pagerSchema });
+export const customerTicketPageSchema = pageOf(customerTicketSchema);
 export type CustomerTicketPage = z.infer<typeof customerTicketPageSchema>;
 
 const staffLedgerEntrySchema = z.object({
@@ -74,7 +74,7 @@ const staffLedgerEntrySchema = z.object({
 export type StaffLedgerEntry = z.infer<typeof staffLedgerEntrySchema>;
 
 /** A page of the account's balance ledger (GET /v1/admin/customers/{customerId}/ledger). */
-export const staffLedgerPageSchema = z.object({ records: z.array(staffLedgerEntrySchema), pager: pagerSchema });
+export const staffLedgerPageSchema = pageOf(staffLedgerEntrySchema);
 export type StaffLedgerPage = z.infer<typeof staffLedgerPageSchema>;
 
 /** The balance after an adjustment (POST /v1/admin/customers/{customerId}/balance). */
@@ -90,7 +90,7 @@ const blocklistEntrySchema = z.object({
 export type BlocklistEntry = z.infer<typeof blocklistEntrySchema>;
 
 /** A page of the blocklist, newest first (GET /v1/admin/blocklist). */
-export const blocklistPageSchema = z.object({ records: z.array(blocklistEntrySchema), pager: pagerSchema });
+export const blocklistPageSchema = pageOf(blocklistEntrySchema);
 export type BlocklistPage = z.infer<typeof blocklistPageSchema>;
 
 /** A new blocklist entry (POST /v1/admin/blocklist). */

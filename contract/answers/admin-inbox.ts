@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { REQUEST_KINDS, REQUEST_STATUSES } from "../browser/request";
 import { TICKET_STATUSES } from "../browser/ticket";
-import { isoDateSchema, pagerSchema } from "./common";
+import { isoDateSchema, pageOf } from "./common";
 
 /* The staff inbox (ADR 029): tickets, the request queue, replacement settings and feedback moderation. */
 
@@ -25,7 +25,7 @@ const ticketSummarySchema = z.object({
 export type StaffTicketSummary = z.infer<typeof ticketSummarySchema>;
 
 /** A page of tickets (GET /v1/admin/tickets). */
-export const staffTicketPageSchema = z.object({ records: z.array(ticketSummarySchema), pager: pagerSchema });
+export const staffTicketPageSchema = pageOf(ticketSummarySchema);
 export type StaffTicketPage = z.infer<typeof staffTicketPageSchema>;
 
 /** A ticket with its whole conversation (also what replying and closing or reopening answer). */
@@ -68,7 +68,7 @@ const staffRequestSchema = z.object({
 export type StaffRequest = z.infer<typeof staffRequestSchema>;
 
 /** A page of requests (GET /v1/admin/requests). */
-export const staffRequestPageSchema = z.object({ records: z.array(staffRequestSchema), pager: pagerSchema });
+export const staffRequestPageSchema = pageOf(staffRequestSchema);
 export type StaffRequestPage = z.infer<typeof staffRequestPageSchema>;
 
 /** A request completed, answered or rejected (POST /v1/admin/requests/{requestId}/…). */
@@ -100,7 +100,7 @@ const staffFeedbackSchema = z.object({
 export type StaffFeedback = z.infer<typeof staffFeedbackSchema>;
 
 /** A page of reviews (GET /v1/admin/feedback). */
-export const staffFeedbackPageSchema = z.object({ records: z.array(staffFeedbackSchema), pager: pagerSchema });
+export const staffFeedbackPageSchema = pageOf(staffFeedbackSchema);
 export type StaffFeedbackPage = z.infer<typeof staffFeedbackPageSchema>;
 
 /** A review's visibility (POST /v1/admin/feedback/{feedbackId}/visibility). */

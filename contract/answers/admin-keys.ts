@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { KEY_STATES } from "../admin-keys";
-import { isoDateSchema, pagerSchema } from "./common";
+import { isoDateSchema, pageOf } from "./common";
 
 /* The back office's redeem keys (/v1/admin/keys, ADR 021 and 025). */
 
@@ -26,7 +26,7 @@ export const redeemKeyRowSchema = z.object({
 export type RedeemKeyRow = z.infer<typeof redeemKeyRowSchema>;
 
 /** A page of keys (GET /v1/admin/keys). */
-export const keyPageSchema = z.object({ records: z.array(redeemKeyRowSchema), pager: pagerSchema });
+export const keyPageSchema = pageOf(redeemKeyRowSchema);
 export type KeyPage = z.infer<typeof keyPageSchema>;
 
 const keyOptionSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_DELIVERY_STATUSES, NOTIFICATION_EVENTS } from "../notifications";
-import { isoDateSchema, pagerSchema } from "./common";
+import { isoDateSchema, pageOf } from "./common";
 
 /* The operator's notifications (/v1/admin/notifications, ADR 030, owners only). */
 
@@ -33,7 +33,7 @@ const deliverySchema = z.object({
 export type NotificationDelivery = z.infer<typeof deliverySchema>;
 
 /** A page of the webhook's deliveries, newest first. */
-export const deliveryPageSchema = z.object({ records: z.array(deliverySchema), pager: pagerSchema });
+export const deliveryPageSchema = pageOf(deliverySchema);
 export type DeliveryPage = z.infer<typeof deliveryPageSchema>;
 
 /** The settings and a page of deliveries (GET /v1/admin/notifications). */

@@ -3,7 +3,7 @@ import { FULFIL_MODES } from "../admin-catalogue";
 import { ORDER_SOURCES, PAYMENT_STATUSES } from "../admin-orders";
 import { BALANCE_ENTRY_TYPES } from "../balance";
 import { ORDER_STATUSES } from "../browser/order";
-import { isoDateSchema, pagerSchema, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema } from "./common";
 
 /* The back office's orders (/v1/admin/orders, ADR 028). */
 
@@ -23,7 +23,7 @@ const adminOrderRowSchema = z.object({
 export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 /** A page of orders, newest first (GET /v1/admin/orders). */
-export const adminOrderPageSchema = z.object({ records: z.array(adminOrderRowSchema), pager: pagerSchema });
+export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 const adminOrderLineSchema = z.object({

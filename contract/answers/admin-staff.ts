@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, STAFF_AREA_NAMES } from "../staff";
-import { isoDateSchema, pagerSchema } from "./common";
+import { isoDateSchema, pageOf } from "./common";
 
 /* The back office's own answers: who is signed in, the overview, staff and the audit log (/v1/admin). */
 
@@ -81,5 +81,5 @@ const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 /** A page of the audit log (GET /v1/admin/audit). */
-export const auditPageSchema = z.object({ records: z.array(auditEntrySchema), pager: pagerSchema });
+export const auditPageSchema = pageOf(auditEntrySchema);
 export type AuditPage = z.infer<typeof auditPageSchema>;

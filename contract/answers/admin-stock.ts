@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FULFIL_MODES } from "../admin-catalogue";
 import { INVALID_LINE_REASONS, STOCK_REPORT_MAX_LINES, STOCK_STATES } from "../stock";
-import { isoDateSchema, pagerSchema } from "./common";
+import { isoDateSchema, pageOf, pagerSchema } from "./common";
 
 /* The back office's stock (/v1/admin/stock, ADR 025). */
 
@@ -30,7 +30,7 @@ export const stockOptionSchema = z.object({
 export type StockOption = z.infer<typeof stockOptionSchema>;
 
 /** Every option with its stock, a page (GET /v1/admin/stock). */
-export const stockOptionPageSchema = z.object({ records: z.array(stockOptionSchema), pager: pagerSchema });
+export const stockOptionPageSchema = pageOf(stockOptionSchema);
 export type StockOptionPage = z.infer<typeof stockOptionPageSchema>;
 
 const stockAccountSchema = z.object({

@@ -19,6 +19,9 @@ export const pagerSchema = z.object({
 });
 export type Pager = z.infer<typeof pagerSchema>;
 
+/** One page of a paged list: its records, and the pager. */
+export const pageOf = <R extends z.ZodTypeAny>(record: R) => z.object({ records: z.array(record), pager: pagerSchema });
+
 /** An amount of money: USD with at most two decimals. */
 export const usdSchema = z.number().describe("USD, at most two decimals");
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDateSchema, pagerSchema, publicIdSchema } from "./common";
+import { isoDateSchema, pageOf, publicIdSchema } from "./common";
 
 /* Feedback's answers (/v1/feedback/*): the public list, a customer's feedback saved, and theirs on one order. */
 
@@ -18,7 +18,7 @@ export const publicFeedbackSchema = z.object({
 export type PublicFeedback = z.infer<typeof publicFeedbackSchema>;
 
 /** One page of public feedback (POST /v1/feedback/readPublic). */
-export const feedbackPageSchema = z.object({ records: z.array(publicFeedbackSchema), pager: pagerSchema });
+export const feedbackPageSchema = pageOf(publicFeedbackSchema);
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
 
 /** The customer's own feedback on a line of one of their orders (POST /v1/feedback/readMine). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ORDER_PAYMENT_METHODS, ORDER_STATUSES } from "../browser/order";
-import { fulfilModeSchema, isoDateSchema, pagerSchema, publicIdSchema, usdSchema } from "./common";
+import { fulfilModeSchema, isoDateSchema, pageOf, publicIdSchema, usdSchema } from "./common";
 
 /* The orders' answers: checkout, key redemption, one order, the customer's list, the recent-purchases toast. */
 
@@ -40,7 +40,7 @@ export const orderSchema = z.object({
 export type Order = z.infer<typeof orderSchema>;
 
 /** One page of the customer's orders (POST /v1/order/read). */
-export const orderPageSchema = z.object({ records: z.array(orderSchema), pager: pagerSchema });
+export const orderPageSchema = pageOf(orderSchema);
 
 /** A checkout's order (POST /v1/order/create). */
 export const orderCreatedSchema = z.object({

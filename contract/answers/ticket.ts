@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { TICKET_STATUSES } from "../browser/ticket";
-import { isoDateSchema, pagerSchema, publicIdSchema } from "./common";
+import { isoDateSchema, pageOf, publicIdSchema } from "./common";
 
 /* A support ticket's conversation as its customer reads it (/v1/ticket/*), and its guest (/v1/contact, contact.ts). */
 
@@ -24,5 +24,5 @@ export const ticketSchema = z.object({
 export type Ticket = z.infer<typeof ticketSchema>;
 
 /** One page of the customer's tickets (POST /v1/ticket/read). */
-export const ticketPageSchema = z.object({ records: z.array(ticketSchema), pager: pagerSchema });
+export const ticketPageSchema = pageOf(ticketSchema);
 export type TicketPage = z.infer<typeof ticketPageSchema>;

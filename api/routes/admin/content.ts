@@ -1,5 +1,5 @@
 import { createdOnce } from "../../idempotent-answer";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   CONTENT_MESSAGES,
   GATEWAY_NAMES,
@@ -23,20 +23,9 @@ import {
   rowMovedSchema,
   type RowMoved,
 } from "../../../contract/answers/admin-content";
-import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
-import { notFound } from "../../errors";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  jsonBody,
-  pathParams,
-  ONCE_FAILURES,
-  idempotencyKeyHeader,
-} from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody, pathParams, ONCE_FAILURES, idempotencyKeyHeader } from "../../openapi";
 import {
   addFaq,
   addSocialLink,
@@ -50,15 +39,12 @@ import {
   setDocument,
   switchGateway,
 } from "../../services/admin-content";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, adminRoute, idOf } from "./admin-route";
 
 /*
  * /v1/admin/content, /faqs, /social-links, /announcement, /documents (area `content`: owners and
  * managers) and /v1/admin/gateways (owners), ADR 031. Every change is audited.
  */
-
-const ADMIN = ["Back office"];
-const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
 
 /** Names, not ids: each handler answers 404 for one it does not know. */
 const namePath = (description: string) =>
@@ -71,10 +57,6 @@ const namePath = (description: string) =>
 const documentPath = namePath(LEGAL_DOCUMENT_NAMES.join(" or "));
 const gatewayPath = namePath(GATEWAY_NAMES.join(", "));
 
-function rowIdOf(id: string, message: string): string {
-  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(message);
-  return id;
-}
 const faqPath = { params: pathParams("faqId") };
 const linkPath = { params: pathParams("linkId") };
 const FAQ_FAILURES = { ...FAILURES, 404: "no question has this id" };
@@ -86,23 +68,19 @@ const moved = (result: RowMoved, direction: string) =>
 
 export const contentAdminRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "get",
       path: "/content",
-      tags: ADMIN,
       summary: "The FAQ, the social links, the announcement and the legal documents, as staff edit them",
-      ...staffRoute("content"),
       responses: answers(200, adminContentSchema, "the content", FAILURES),
     }),
     async (c) => ok(c, await readAdminContent(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "post",
       path: "/faqs",
-      tags: ADMIN,
       summary: "Add a question at the end of the FAQ; audited",
-      ...staffRoute("content"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(faqSchema) },
       responses: answers(201, adminFaqSchema, "the new question", { ...FAILURES, ...ONCE_FAILURES }),
     }),
@@ -115,60 +93,52 @@ export const contentAdminRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "put",
       path: "/faqs/{faqId}",
-      tags: ADMIN,
       summary: "Edit a question and its answer; audited",
-      ...staffRoute("content"),
       request: { ...faqPath, body: jsonBody(faqSchema) },
       responses: answers(200, adminFaqSchema, "the question", FAQ_FAILURES),
     }),
     async (c) => {
-      const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
+      const faqId = idOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
       return ok(c, await editFaq(c.get("db"), staffActor(c), faqId, c.req.valid("json")), "Question saved");
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "post",
       path: "/faqs/{faqId}/move",
-      tags: ADMIN,
       summary: "Move a question one place up or down; audited",
-      ...staffRoute("content"),
       request: { ...faqPath, body: jsonBody(moveSchema) },
       responses: answers(200, rowMovedSchema, "whether it moved", FAQ_FAILURES),
     }),
     async (c) => {
-      const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
+      const faqId = idOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
       const { direction } = c.req.valid("json");
       const result = await moveOrdered(c.get("db"), staffActor(c), "faq", faqId, direction);
       return ok(c, result, moved(result, direction));
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "delete",
       path: "/faqs/{faqId}",
-      tags: ADMIN,
       summary: "Delete a question; audited",
-      ...staffRoute("content"),
       request: faqPath,
       responses: answers(200, rowDeletedSchema, "the deleted question", FAQ_FAILURES),
     }),
     async (c) => {
-      const faqId = rowIdOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
+      const faqId = idOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
       const result = await deleteOrdered(c.get("db"), staffActor(c), "faq", faqId);
       return ok(c, result, `Question deleted: ${result.label}`);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "post",
       path: "/social-links",
-      tags: ADMIN,
       summary: "Add a social link at the end of the footer's list; audited",
-      ...staffRoute("content"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(socialLinkSchema) },
       responses: answers(201, adminSocialLinkSchema, "the new link", { ...FAILURES, ...ONCE_FAILURES }),
     }),
@@ -181,61 +151,53 @@ export const contentAdminRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "put",
       path: "/social-links/{linkId}",
-      tags: ADMIN,
       summary: "Edit a social link; audited",
-      ...staffRoute("content"),
       request: { ...linkPath, body: jsonBody(socialLinkSchema) },
       responses: answers(200, adminSocialLinkSchema, "the link", LINK_FAILURES),
     }),
     async (c) => {
-      const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
+      const linkId = idOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
       const link = await editSocialLink(c.get("db"), staffActor(c), linkId, c.req.valid("json"));
       return ok(c, link, `${link.name} saved`);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "post",
       path: "/social-links/{linkId}/move",
-      tags: ADMIN,
       summary: "Move a social link one place up or down; audited",
-      ...staffRoute("content"),
       request: { ...linkPath, body: jsonBody(moveSchema) },
       responses: answers(200, rowMovedSchema, "whether it moved", LINK_FAILURES),
     }),
     async (c) => {
-      const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
+      const linkId = idOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
       const { direction } = c.req.valid("json");
       const result = await moveOrdered(c.get("db"), staffActor(c), "socialLink", linkId, direction);
       return ok(c, result, moved(result, direction));
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "delete",
       path: "/social-links/{linkId}",
-      tags: ADMIN,
       summary: "Delete a social link; audited",
-      ...staffRoute("content"),
       request: linkPath,
       responses: answers(200, rowDeletedSchema, "the deleted link", LINK_FAILURES),
     }),
     async (c) => {
-      const linkId = rowIdOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
+      const linkId = idOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
       const result = await deleteOrdered(c.get("db"), staffActor(c), "socialLink", linkId);
       return ok(c, result, `${result.label} deleted`);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "put",
       path: "/announcement",
-      tags: ADMIN,
       summary: "Publish the announcement, or take it down (empty text or active false); audited",
-      ...staffRoute("content"),
       request: { body: jsonBody(announcementSchema) },
       responses: answers(200, announcementSetSchema, "whether an announcement shows now", FAILURES),
     }),
@@ -245,12 +207,10 @@ export const contentAdminRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("content", {
       method: "put",
       path: "/documents/{name}",
-      tags: ADMIN,
       summary: "Save a legal document (plain text; an empty text brings back the built-in one); audited",
-      ...staffRoute("content"),
       request: { params: documentPath, body: jsonBody(documentSchema) },
       responses: answers(200, documentSetSchema, "the document", {
         ...FAILURES,
@@ -263,23 +223,19 @@ export const contentAdminRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("gateways", {
       method: "get",
       path: "/gateways",
-      tags: ADMIN,
       summary: "Every payment gateway: enabled, configured in the environment, offered at checkout",
-      ...staffRoute("gateways"),
       responses: answers(200, adminGatewaysSchema, "the gateways", FAILURES),
     }),
     async (c) => ok(c, await listAdminGateways(c.get("db"), c.get("config"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("gateways", {
       method: "put",
       path: "/gateways/{name}",
-      tags: ADMIN,
       summary: "Turn a gateway on or off for checkout (its keys stay in the environment); audited",
-      ...staffRoute("gateways"),
       request: { params: gatewayPath, body: jsonBody(gatewaySwitchSchema) },
       responses: answers(200, adminGatewaySchema, "the gateway", {
         ...FAILURES,

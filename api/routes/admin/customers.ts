@@ -1,5 +1,5 @@
 import { createdOnce } from "../../idempotent-answer";
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   BLOCKLIST_PAGE_SIZE,
   CUSTOMERS_PAGE_SIZE,
@@ -25,17 +25,8 @@ import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { usdToCents } from "../../../contract/money";
 import { notFound } from "../../errors";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import {
-  BAD_INPUT,
-  UNAUTHORIZED,
-  answers,
-  apiRouter,
-  jsonBody,
-  pathParams,
-  ONCE_FAILURES,
-  idempotencyKeyHeader,
-} from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody, pathParams, ONCE_FAILURES, idempotencyKeyHeader } from "../../openapi";
 import {
   BLOCKLIST_MESSAGES,
   addBlocklistEntry,
@@ -53,127 +44,95 @@ import {
   readCustomer,
   unblockCustomer,
 } from "../../services/admin-customers";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*
  * /v1/admin/customers and /v1/admin/blocklist (ADR 026): support reads (customersRead); balance
  * adjustments, blocks and blocklist changes are for managers and owners (customersWrite), audited.
  */
 
-const ADMIN = ["Back office"];
-
-const pageField = z.coerce
-  .number()
-  .int("Page must be a whole number")
-  .min(1, "Page starts at 1")
-  .max(100_000)
-  .default(1)
-  .openapi({ param: { name: "page", in: "query" } });
 const pageQuery = z.object({ page: pageField });
 const searchQuery = (description: string) =>
   z.object({
     page: pageField,
-    search: z
-      .string()
-      .trim()
-      .max(200, "Search is too long")
-      .default("")
-      .openapi({ param: { name: "search", in: "query" }, description }),
+    search: searchField(description),
   });
 
-/** A malformed id names no row: the same 404 as an unknown one. */
-function customerIdOf(id: string): string {
-  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(CUSTOMER_MESSAGES.notFound);
-  return id;
-}
-
 const customerPath = { params: pathParams("customerId") };
-const READ_FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
-const CUSTOMER_FAILURES = { ...READ_FAILURES, 404: "no customer has this id" };
+const CUSTOMER_FAILURES = { ...FAILURES, 404: "no customer has this id" };
 
 export const customerRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("customersRead", {
       method: "get",
       path: "/customers",
-      tags: ADMIN,
       summary: `Accounts, newest first, ${CUSTOMERS_PAGE_SIZE} a page`,
       description: "`search` matches part of the email or username, or is the id of one of the account's orders.",
-      ...staffRoute("customersRead"),
       request: { query: searchQuery("part of the email or username, or an order id") },
-      responses: answers(200, customerPageSchema, "a page of accounts", READ_FAILURES),
+      responses: answers(200, customerPageSchema, "a page of accounts", FAILURES),
     }),
     async (c) => ok(c, await listCustomers(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("customersRead", {
       method: "get",
       path: "/customers/{customerId}",
-      tags: ADMIN,
       summary: "One account: profile, balance, counts and block",
-      ...staffRoute("customersRead"),
       request: customerPath,
       responses: answers(200, customerSchema, "the account", CUSTOMER_FAILURES),
     }),
-    async (c) => ok(c, await readCustomer(c.get("db"), customerIdOf(c.req.valid("param").customerId))),
+    async (c) =>
+      ok(c, await readCustomer(c.get("db"), idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound))),
   )
   .openapi(
-    createRoute({
+    adminRoute("customersRead", {
       method: "get",
       path: "/customers/{customerId}/orders",
-      tags: ADMIN,
       summary: `The account's orders, newest first, ${CUSTOMER_ORDERS_PAGE_SIZE} a page`,
-      ...staffRoute("customersRead"),
       request: { ...customerPath, query: pageQuery },
       responses: answers(200, customerOrderPageSchema, "a page of orders", CUSTOMER_FAILURES),
     }),
     async (c) => {
-      const customerId = customerIdOf(c.req.valid("param").customerId);
+      const customerId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
       return ok(c, await listOrdersOfCustomer(c.get("db"), customerId, c.req.valid("query").page));
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersRead", {
       method: "get",
       path: "/customers/{customerId}/tickets",
-      tags: ADMIN,
       summary: `The account's tickets, latest activity first, ${CUSTOMER_TICKETS_PAGE_SIZE} a page`,
-      ...staffRoute("customersRead"),
       request: { ...customerPath, query: pageQuery },
       responses: answers(200, customerTicketPageSchema, "a page of tickets", CUSTOMER_FAILURES),
     }),
     async (c) => {
-      const customerId = customerIdOf(c.req.valid("param").customerId);
+      const customerId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
       return ok(c, await listTicketsOfCustomer(c.get("db"), customerId, c.req.valid("query").page));
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersRead", {
       method: "get",
       path: "/customers/{customerId}/ledger",
-      tags: ADMIN,
       summary: `The account's balance ledger, newest first, ${CUSTOMER_LEDGER_PAGE_SIZE} a page`,
       description: "Unlike the customer's own sheet, each entry names the staff member who made it by hand.",
-      ...staffRoute("customersRead"),
       request: { ...customerPath, query: pageQuery },
       responses: answers(200, staffLedgerPageSchema, "a page of ledger entries", CUSTOMER_FAILURES),
     }),
     async (c) => {
-      const customerId = customerIdOf(c.req.valid("param").customerId);
+      const customerId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
       return ok(c, await listLedgerOfCustomer(c.get("db"), customerId, c.req.valid("query").page));
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersWrite", {
       method: "post",
       path: "/customers/{customerId}/balance",
-      tags: ADMIN,
       summary: "Credit or debit the balance with a reason; audited",
       description:
         "One ledger entry naming the staff member, the reason as its note: a credit is `adjustment`, a debit `out` " +
         "(the customer sees the reason and 'Admin'). A debit never takes the balance below zero. Nobody " +
         "adjusts their own balance.",
-      ...staffRoute("customersWrite"),
       request: { ...customerPath, headers: idempotencyKeyHeader, body: jsonBody(balanceAdjustmentSchema) },
       responses: answers(200, adjustedBalanceSchema, "the new balance", {
         ...CUSTOMER_FAILURES,
@@ -185,7 +144,7 @@ export const customerRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const userId = customerIdOf(c.req.valid("param").customerId);
+      const userId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
       const input = c.req.valid("json");
       return createdOnce(c, input, async () => {
         const adjusted = await adjustBalance(c.get("db"), staffActor(c), {
@@ -199,13 +158,11 @@ export const customerRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersWrite", {
       method: "post",
       path: "/customers/{customerId}/block",
-      tags: ADMIN,
       summary: "Block an account: every session revoked, sign-in refused; audited",
       description: "Only a role above the account's may block it: nobody blocks an owner, or themselves.",
-      ...staffRoute("customersWrite"),
       request: { ...customerPath, body: jsonBody(blockSchema) },
       responses: answers(200, customerSchema, "the blocked account", {
         ...CUSTOMER_FAILURES,
@@ -214,18 +171,16 @@ export const customerRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const userId = customerIdOf(c.req.valid("param").customerId);
+      const userId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
       const blocked = await blockCustomer(c.get("db"), staffActor(c), { userId, reason: c.req.valid("json").reason });
       return ok(c, blocked, `${blocked.email} is blocked and signed out everywhere`);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersWrite", {
       method: "post",
       path: "/customers/{customerId}/unblock",
-      tags: ADMIN,
       summary: "Lift a block, with a reason; audited",
-      ...staffRoute("customersWrite"),
       request: { ...customerPath, body: jsonBody(blockSchema) },
       responses: answers(200, customerSchema, "the account", {
         ...CUSTOMER_FAILURES,
@@ -234,36 +189,32 @@ export const customerRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const userId = customerIdOf(c.req.valid("param").customerId);
+      const userId = idOf(c.req.valid("param").customerId, CUSTOMER_MESSAGES.notFound);
       const account = await unblockCustomer(c.get("db"), staffActor(c), { userId, reason: c.req.valid("json").reason });
       return ok(c, account, `${account.email} can sign in again`);
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersRead", {
       method: "get",
       path: "/blocklist",
-      tags: ADMIN,
       summary: `Addresses and patterns refused at checkout, newest first, ${BLOCKLIST_PAGE_SIZE} a page`,
-      ...staffRoute("customersRead"),
       request: { query: searchQuery("part of the pattern or of its note") },
-      responses: answers(200, blocklistPageSchema, "a page of entries", READ_FAILURES),
+      responses: answers(200, blocklistPageSchema, "a page of entries", FAILURES),
     }),
     async (c) => ok(c, await listBlocklist(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("customersWrite", {
       method: "post",
       path: "/blocklist",
-      tags: ADMIN,
       summary: "Refuse an address, or a pattern with `*`, at checkout; audited",
       description:
         "Compared without letter case. Checkout (guest and signed in), balance top-ups and redeem keys answer such an " +
         "address 403 and change nothing.",
-      ...staffRoute("customersWrite"),
       request: { headers: idempotencyKeyHeader, body: jsonBody(blocklistEntrySchema) },
       responses: answers(201, blocklistAddedSchema, "the new entry", {
-        ...READ_FAILURES,
+        ...FAILURES,
         ...ONCE_FAILURES,
         409: "already on the blocklist (`errors.pattern`), or the same Idempotency-Key is still in progress",
       }),
@@ -277,15 +228,13 @@ export const customerRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("customersWrite", {
       method: "delete",
       path: "/blocklist/{entryId}",
-      tags: ADMIN,
       summary: "Remove an entry of the blocklist; audited",
-      ...staffRoute("customersWrite"),
       request: { params: pathParams("entryId") },
       responses: answers(200, blocklistRemovedSchema, "the removed entry", {
-        ...READ_FAILURES,
+        ...FAILURES,
         404: "no such entry",
       }),
     }),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   FEEDBACK_FILTERS,
   REQUEST_FILTERS,
@@ -23,11 +23,11 @@ import {
   staffTicketPageSchema,
   staffTicketSchema,
 } from "../../../contract/answers/admin-inbox";
-import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
-import { notFound } from "../../errors";
+import type { Context } from "hono";
+import { type ApiEnv, depsOf } from "../../context";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   INBOX_MESSAGES,
   listReplacementSettings,
@@ -42,7 +42,7 @@ import {
 } from "../../services/admin-inbox";
 import { REQUEST_MESSAGES, answerRequest, completeReplacement, rejectRequest } from "../../services/requests";
 import { TICKET_MESSAGES, addStaffReply } from "../../services/tickets";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*
  * The staff inbox, /v1/admin/tickets, /requests and /feedback (ADR 029), area `support`: owners and
@@ -50,34 +50,21 @@ import { STAFF_ONLY } from "./staff";
  * every change is audited.
  */
 
-const ADMIN = ["Back office"];
-const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
-
 const listQuery = <F extends readonly [string, ...string[]]>(filters: F, fallback: F[number]) =>
   z.object({
     filter: z
       .enum(filters)
       .default(fallback as never)
       .openapi({ param: { name: "filter", in: "query" }, description: filters.join(", ") }),
-    search: z
-      .string()
-      .trim()
-      .max(200, "Search is too long")
-      .default("")
-      .openapi({ param: { name: "search", in: "query" } }),
-    page: z.coerce
-      .number()
-      .int("Page must be a whole number")
-      .min(1, "Page starts at 1")
-      .max(100_000)
-      .default(1)
-      .openapi({ param: { name: "page", in: "query" } }),
+    search: searchField(),
+    page: pageField,
   });
 
-/** A malformed id names no row: the same 404 as an unknown one. */
-function idOf(id: string, message: string): string {
-  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(message);
-  return id;
+/** Who resolves the request the path names, as the request services take it. */
+function resolving(c: Context<ApiEnv>) {
+  const actor = staffActor(c);
+  const requestId = idOf(c.req.param("requestId") ?? "", REQUEST_MESSAGES.requestNotFound);
+  return { requestId, staffUserId: actor.userId, actor };
 }
 
 const ticketPath = { params: pathParams("ticketId") };
@@ -89,25 +76,21 @@ const FEEDBACK_FAILURES = { ...FAILURES, 404: "no review has this id" };
 
 export const inboxRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "get",
       path: "/tickets",
-      tags: ADMIN,
       summary: "Every customer's tickets: waiting for staff (oldest first), open, closed or all",
       description: "`search` matches part of the subject or the customer's email, or is an order id.",
-      ...staffRoute("support"),
       request: { query: listQuery(TICKET_FILTERS, "waiting") },
       responses: answers(200, staffTicketPageSchema, "a page of tickets", FAILURES),
     }),
     async (c) => ok(c, await listStaffTickets(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "get",
       path: "/tickets/{ticketId}",
-      tags: ADMIN,
       summary: "A ticket and its conversation",
-      ...staffRoute("support"),
       request: ticketPath,
       responses: answers(200, staffTicketSchema, "the ticket", TICKET_FAILURES),
     }),
@@ -115,32 +98,30 @@ export const inboxRoutes = apiRouter()
       ok(c, await readStaffTicket(c.get("db"), idOf(c.req.valid("param").ticketId, TICKET_MESSAGES.notFound))),
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "post",
       path: "/tickets/{ticketId}/reply",
-      tags: ADMIN,
       summary: "Answer a ticket; the customer sees 'Admin' and is mailed; audited",
-      ...staffRoute("support"),
       request: { ...ticketPath, body: jsonBody(staffReplySchema) },
       responses: answers(200, staffTicketSchema, "the ticket", { ...TICKET_FAILURES, 409: "the ticket is closed" }),
     }),
     async (c) => {
       const ticketId = idOf(c.req.valid("param").ticketId, TICKET_MESSAGES.notFound);
       const actor = staffActor(c);
-      await addStaffReply(
-        { db: c.get("db"), config: c.get("config") },
-        { ticketId, staffUserId: actor.userId, message: c.req.valid("json").message, actor },
-      );
+      await addStaffReply(depsOf(c), {
+        ticketId,
+        staffUserId: actor.userId,
+        message: c.req.valid("json").message,
+        actor,
+      });
       return ok(c, await readStaffTicket(c.get("db"), ticketId), "Reply sent; the customer is mailed");
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "post",
       path: "/tickets/{ticketId}/status",
-      tags: ADMIN,
       summary: "Close or reopen a ticket; audited",
-      ...staffRoute("support"),
       request: { ...ticketPath, body: jsonBody(ticketStatusSchema) },
       responses: answers(200, staffTicketSchema, "the ticket", TICKET_FAILURES),
     }),
@@ -154,25 +135,21 @@ export const inboxRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "get",
       path: "/requests",
-      tags: ADMIN,
       summary: "Replacement and other requests: pending (oldest first), completed, rejected or all",
       description: "`search` matches part of the customer's email or the product, or is an order id.",
-      ...staffRoute("support"),
       request: { query: listQuery(REQUEST_FILTERS, "pending") },
       responses: answers(200, staffRequestPageSchema, "a page of requests", FAILURES),
     }),
     async (c) => ok(c, await listStaffRequests(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "post",
       path: "/requests/{requestId}/complete",
-      tags: ADMIN,
       summary: "Complete a replacement from stock, or with a pasted username:password; the customer is mailed; audited",
-      ...staffRoute("support"),
       request: { ...requestPath, body: jsonBody(completeReplacementSchema) },
       responses: answers(200, requestResolvedSchema, "the completed request", {
         ...REQUEST_FAILURES,
@@ -181,73 +158,53 @@ export const inboxRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
-      const actor = staffActor(c);
-      const request = await completeReplacement(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId, staffUserId: actor.userId, credential: c.req.valid("json").credential, actor },
-      );
+      const request = await completeReplacement(depsOf(c), {
+        ...resolving(c),
+        credential: c.req.valid("json").credential,
+      });
       return ok(c, { _id: request._id, status: request.status }, "Replacement delivered; the customer is mailed");
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "post",
       path: "/requests/{requestId}/answer",
-      tags: ADMIN,
       summary: "Answer an other request (it is completed); the customer is mailed; audited",
-      ...staffRoute("support"),
       request: { ...requestPath, body: jsonBody(answerRequestSchema) },
       responses: answers(200, requestResolvedSchema, "the answered request", REQUEST_FAILURES),
     }),
     async (c) => {
-      const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
-      const actor = staffActor(c);
-      const request = await answerRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId, staffUserId: actor.userId, answer: c.req.valid("json").answer, actor },
-      );
+      const request = await answerRequest(depsOf(c), { ...resolving(c), answer: c.req.valid("json").answer });
       return ok(c, { _id: request._id, status: request.status }, "Answer sent; the customer is mailed");
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "post",
       path: "/requests/{requestId}/reject",
-      tags: ADMIN,
       summary: "Reject a request with a reason the customer sees; the customer is mailed; audited",
-      ...staffRoute("support"),
       request: { ...requestPath, body: jsonBody(rejectRequestSchema) },
       responses: answers(200, requestResolvedSchema, "the rejected request", REQUEST_FAILURES),
     }),
     async (c) => {
-      const requestId = idOf(c.req.valid("param").requestId, REQUEST_MESSAGES.requestNotFound);
-      const actor = staffActor(c);
-      const request = await rejectRequest(
-        { db: c.get("db"), config: c.get("config") },
-        { requestId, staffUserId: actor.userId, reason: c.req.valid("json").reason, actor },
-      );
+      const request = await rejectRequest(depsOf(c), { ...resolving(c), reason: c.req.valid("json").reason });
       return ok(c, { _id: request._id, status: request.status }, "Request rejected; the customer is mailed");
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "get",
       path: "/replacement-settings",
-      tags: ADMIN,
       summary: "Each product's automatic replacement switch and per-credential replacement limit",
-      ...staffRoute("support"),
       responses: answers(200, productReplacementSettingsListSchema, "the products", FAILURES),
     }),
     async (c) => ok(c, await listReplacementSettings(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "put",
       path: "/replacement-settings/{productId}",
-      tags: ADMIN,
       summary: "Set a product's automatic replacement and replacement limit; audited",
-      ...staffRoute("support"),
       request: { params: pathParams("productId"), body: jsonBody(replacementSettingsSchema) },
       responses: answers(200, productReplacementSettingsSchema, "the product's settings", {
         ...FAILURES,
@@ -261,25 +218,21 @@ export const inboxRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "get",
       path: "/feedback",
-      tags: ADMIN,
       summary: "Reviews, newest first, with hidden ones",
       description: "`search` matches part of the review, the product or the customer's email.",
-      ...staffRoute("support"),
       request: { query: listQuery(FEEDBACK_FILTERS, "all") },
       responses: answers(200, staffFeedbackPageSchema, "a page of reviews", FAILURES),
     }),
     async (c) => ok(c, await listStaffFeedback(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "post",
       path: "/feedback/{feedbackId}/visibility",
-      tags: ADMIN,
       summary: "Hide a review from /feedback and the product's rating, or show it again; audited",
-      ...staffRoute("support"),
       request: { ...feedbackPath, body: jsonBody(feedbackVisibilitySchema) },
       responses: answers(200, feedbackVisibilitySetSchema, "the review's visibility", FEEDBACK_FAILURES),
     }),
@@ -291,12 +244,10 @@ export const inboxRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("support", {
       method: "put",
       path: "/feedback/{feedbackId}/reply",
-      tags: ADMIN,
       summary: "The store's public reply under a review, shown as 'Admin' (empty removes it); audited",
-      ...staffRoute("support"),
       request: { ...feedbackPath, body: jsonBody(feedbackReplySchema) },
       responses: answers(200, feedbackReplySetSchema, "the reply", FEEDBACK_FAILURES),
     }),

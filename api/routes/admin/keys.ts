@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   KEYS_REVOKE_MAX,
   KEY_STATES,
@@ -14,18 +14,17 @@ import {
 } from "../../../contract/answers/admin-keys";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody } from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody } from "../../openapi";
 import { generateKeyBatch, keyOptions, revokeKeyList } from "../../services/admin-keys";
 import { KEYS_PAGE_SIZE, listKeys } from "../../services/redeem-keys";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, STAFF_FAILURES, adminRoute, pageField } from "./admin-route";
 
 /*
  * /v1/admin/keys: redeem keys made, listed and revoked by staff (ADR 021, ADR 025). Area `keys`.
  * The plain codes are in the generate answer only; lists show each code's last 4 characters.
  */
 
-const ADMIN = ["Back office"];
 const idField = (message: string) => z.string().regex(PUBLIC_ID_PATTERN, message);
 const optionalIdQuery = (name: string, description: string) =>
   z
@@ -35,23 +34,15 @@ const optionalIdQuery = (name: string, description: string) =>
 
 export const keyRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("keys", {
       method: "get",
       path: "/keys",
-      tags: ADMIN,
       summary: `Redeem keys, newest first, ${KEYS_PAGE_SIZE} a page`,
       description:
         "Filters: `state`, `optionId`, `batchId`, `hint` (a code's last 4 characters). A key `expired` is unused past its expiry.",
-      ...staffRoute("keys"),
       request: {
         query: z.object({
-          page: z.coerce
-            .number()
-            .int("Page must be a whole number")
-            .min(1, "Page starts at 1")
-            .max(100_000)
-            .default(1)
-            .openapi({ param: { name: "page", in: "query" } }),
+          page: pageField,
           state: z
             .union([z.enum(KEY_STATES), z.literal("")])
             .default("")
@@ -61,7 +52,7 @@ export const keyRoutes = apiRouter()
           hint: keyHintField.openapi({ param: { name: "hint", in: "query" } }),
         }),
       },
-      responses: answers(200, keyPageSchema, "a page of keys", { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, keyPageSchema, "a page of keys", FAILURES),
     }),
     async (c) => {
       const query = c.req.valid("query");
@@ -78,25 +69,21 @@ export const keyRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("keys", {
       method: "get",
       path: "/keys/options",
-      tags: ADMIN,
       summary: "Every option with its warranty durations: what a key can be made for",
-      ...staffRoute("keys"),
-      responses: answers(200, keyOptionsSchema, "the options", { ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, keyOptionsSchema, "the options", STAFF_FAILURES),
     }),
     async (c) => ok(c, { records: await keyOptions(c.get("db")) }),
   )
   .openapi(
-    createRoute({
+    adminRoute("keys", {
       method: "post",
       path: "/keys/generate",
-      tags: ADMIN,
       summary: "Generate a batch of keys; the codes are in this answer only; audited",
       description:
         "Each key pays once for `quantity` of the option with that warranty duration. `batchId` (optional, a new id of the caller's) makes a repeated post answer 409 instead of a second batch.",
-      ...staffRoute("keys"),
       request: {
         body: jsonBody(
           z.object({
@@ -114,9 +101,7 @@ export const keyRoutes = apiRouter()
         ),
       },
       responses: answers(200, generatedBatchSchema, "the batch and its codes", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...FAILURES,
         404: "no such option or warranty duration",
         409: "this batch id was already used",
       }),
@@ -131,13 +116,11 @@ export const keyRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("keys", {
       method: "post",
       path: "/keys/revoke",
-      tags: ADMIN,
       summary: "Revoke unused keys; audited",
       description: "Used keys stay used (their orders exist); revoked ones stay revoked. None revoked: 409.",
-      ...staffRoute("keys"),
       request: {
         body: jsonBody(
           z.object({
@@ -149,9 +132,7 @@ export const keyRoutes = apiRouter()
         ),
       },
       responses: answers(200, revokedKeysSchema, "how many keys were revoked", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...FAILURES,
         409: "none of them could be revoked",
       }),
     }),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   NOTIFICATION_DELIVERIES_PAGE_SIZE,
   NOTIFICATION_DELIVERY_STATUSES,
@@ -11,8 +11,8 @@ import {
   notificationSettingsSchema,
 } from "../../../contract/answers/admin-notifications";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   NOTIFICATION_MESSAGES,
   channelStatus,
@@ -23,31 +23,19 @@ import {
 } from "../../services/admin-notifications";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { notFound } from "../../errors";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, STAFF_FAILURES, adminRoute, pageField } from "./admin-route";
 
 /*
  * /v1/admin/notifications (ADR 030, owners only): which operator notifications go to mail and to the
  * webhook, whether each channel is configured, and the webhook's deliveries.
  */
 
-const ADMIN = ["Back office"];
-
-const pageField = z.coerce
-  .number()
-  .int("Page must be a whole number")
-  .min(1, "Page starts at 1")
-  .max(100_000)
-  .default(1)
-  .openapi({ param: { name: "page", in: "query" } });
-
 export const notificationRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("notifications", {
       method: "get",
       path: "/notifications",
-      tags: ADMIN,
       summary: `The operator's notification settings and the webhook's deliveries, newest first, ${NOTIFICATION_DELIVERIES_PAGE_SIZE} a page`,
-      ...staffRoute("notifications"),
       request: {
         query: z.object({
           page: pageField,
@@ -57,11 +45,7 @@ export const notificationRoutes = apiRouter()
             .openapi({ param: { name: "status", in: "query" }, description: "only deliveries in this state" }),
         }),
       },
-      responses: answers(200, notificationSettingsSchema, "the settings and a page of deliveries", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
-      }),
+      responses: answers(200, notificationSettingsSchema, "the settings and a page of deliveries", FAILURES),
     }),
     async (c) => {
       const db = c.get("db");
@@ -73,13 +57,11 @@ export const notificationRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("notifications", {
       method: "post",
       path: "/notifications/routing",
-      tags: ADMIN,
       summary: "Choose which events go to mail and which to the webhook; audited",
       description: "Each list names the events the channel gets; every event not named is off for it.",
-      ...staffRoute("notifications"),
       request: {
         body: jsonBody(
           z.object({
@@ -88,11 +70,7 @@ export const notificationRoutes = apiRouter()
           }),
         ),
       },
-      responses: answers(200, notificationRoutingSchema, "the saved settings", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
-      }),
+      responses: answers(200, notificationRoutingSchema, "the saved settings", FAILURES),
     }),
     async (c) =>
       ok(
@@ -102,16 +80,13 @@ export const notificationRoutes = apiRouter()
       ),
   )
   .openapi(
-    createRoute({
+    adminRoute("notifications", {
       method: "post",
       path: "/notifications/deliveries/{notificationId}/retry",
-      tags: ADMIN,
       summary: "Send a failed notification again now; audited",
-      ...staffRoute("notifications"),
       request: { params: pathParams("notificationId") },
       responses: answers(200, notificationRetriedSchema, "queued again", {
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...STAFF_FAILURES,
         404: "no such notification",
         409: "the notification is not failed",
       }),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -22,12 +22,10 @@ import {
   orderRefundedSchema,
   paymentConfirmedSchema,
 } from "../../../contract/answers/admin-orders";
-import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { centsToUsd } from "../../../contract/money";
-import type { ApiEnv } from "../../context";
-import { notFound } from "../../errors";
+import { type ApiEnv, depsOf } from "../../context";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
+import { staffActor } from "../../middleware/staff";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   cancelPendingOrder,
@@ -38,7 +36,7 @@ import {
   resendOrderMail,
 } from "../../services/admin-order-actions";
 import { ADMIN_ORDER_NOT_FOUND, readAdminOrder, searchOrders, viewOrderCredentials } from "../../services/admin-orders";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } from "./admin-route";
 
 /*
  * /v1/admin/orders (ADR 028): every staff role searches and reads orders and may ask to see an order's
@@ -46,24 +44,10 @@ import { STAFF_ONLY } from "./staff";
  * does not allow it any more, so a repeat (a double click, a second staff member) changes nothing.
  */
 
-const ADMIN = ["Back office"];
-
 /** A malformed id names no order: the same 404 as an unknown one. */
-function orderIdFrom(c: Context<ApiEnv>): string {
-  const id = c.req.param("orderId") ?? "";
-  if (!PUBLIC_ID_PATTERN.test(id)) throw notFound(ADMIN_ORDER_NOT_FOUND);
-  return id;
-}
+const orderIdFrom = (c: Context<ApiEnv>) => idOf(c.req.param("orderId") ?? "", ADMIN_ORDER_NOT_FOUND);
 
-const depsOf = (c: Context<ApiEnv>) => ({ db: c.get("db"), config: c.get("config") });
-
-const queryText = (name: string, description: string) =>
-  z
-    .string()
-    .trim()
-    .max(ORDER_FILTER_MAX_LENGTH, "Filter is too long")
-    .default("")
-    .openapi({ param: { name, in: "query" }, description });
+const queryText = (name: string, description: string) => filterField(name, description, ORDER_FILTER_MAX_LENGTH);
 const dayParam = (name: string, description: string) =>
   z
     .string()
@@ -75,13 +59,7 @@ const dayParam = (name: string, description: string) =>
     .openapi({ param: { name, in: "query" }, description });
 
 const searchQuery = z.object({
-  page: z.coerce
-    .number()
-    .int("Page must be a whole number")
-    .min(1, "Page starts at 1")
-    .max(100_000)
-    .default(1)
-    .openapi({ param: { name: "page", in: "query" } }),
+  page: pageField,
   order: queryText("order", "an order id (exact)"),
   email: queryText("email", "the start of the order's email, any letter case"),
   product: queryText("product", "part of a product title on the order"),
@@ -115,57 +93,44 @@ const params = pathParams("orderId");
 
 export const adminOrderRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("ordersRead", {
       method: "get",
       path: "/orders",
-      tags: ADMIN,
       summary: `Search orders, newest first, ${ADMIN_ORDERS_PAGE_SIZE} a page`,
-      ...staffRoute("ordersRead"),
       request: { query: searchQuery },
-      responses: answers(200, adminOrderPageSchema, "a page of orders", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
-      }),
+      responses: answers(200, adminOrderPageSchema, "a page of orders", FAILURES),
     }),
     async (c) => ok(c, await searchOrders(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersRead", {
       method: "get",
       path: "/orders/{orderId}",
-      tags: ADMIN,
       summary: "One order: lines, payments and their webhook events, ledger entries, mails (no credentials)",
-      ...staffRoute("ordersRead"),
       request: { params },
-      responses: answers(200, adminOrderSchema, "the order", { ...UNAUTHORIZED, ...STAFF_ONLY, ...NOT_FOUND }),
+      responses: answers(200, adminOrderSchema, "the order", { ...STAFF_FAILURES, ...NOT_FOUND }),
     }),
     async (c) => ok(c, await readAdminOrder(c.get("db"), orderIdFrom(c))),
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersRead", {
       method: "post",
       path: "/orders/{orderId}/credentials",
-      tags: ADMIN,
       summary: "The order's delivered credentials, replaced and withdrawn ones included; each viewing is audited",
-      ...staffRoute("ordersRead"),
       request: { params },
       responses: answers(200, orderCredentialsSchema, "the credentials by line", {
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...STAFF_FAILURES,
         ...NOT_FOUND,
       }),
     }),
     async (c) => ok(c, await viewOrderCredentials(c.get("db"), staffActor(c), orderIdFrom(c))),
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersWrite", {
       method: "post",
       path: "/orders/{orderId}/deliver",
-      tags: ADMIN,
       summary:
         "Deliver a paid order's manual line: exactly the credentials it still needs, one username:password a line",
-      ...staffRoute("ordersWrite"),
       request: {
         params,
         body: jsonBody(z.object({ lineId: orderLineIdField, credentials: deliveryCredentialsField })),
@@ -184,15 +149,13 @@ export const adminOrderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersWrite", {
       method: "post",
       path: "/orders/{orderId}/confirm-payment",
-      tags: ADMIN,
       summary: "Confirm a payment by hand when the provider's webhook never came; settled as a webhook settles it",
       description:
         "`reference` must be the payment's reference at the provider (the stored one, when the checkout stored one). " +
         "A real webhook arriving later for the payment is a duplicate and changes nothing.",
-      ...staffRoute("ordersWrite"),
       request: {
         params,
         body: jsonBody(
@@ -217,12 +180,10 @@ export const adminOrderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersWrite", {
       method: "post",
       path: "/orders/{orderId}/refund",
-      tags: ADMIN,
       summary: "Refund the whole order (`wholeOrder`) or some lines (`lineIds`) to the customer's balance",
-      ...staffRoute("ordersWrite"),
       request: {
         params,
         body: jsonBody(
@@ -253,12 +214,10 @@ export const adminOrderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersWrite", {
       method: "post",
       path: "/orders/{orderId}/resend-mail",
-      tags: ADMIN,
       summary: "Mail the order confirmation again, as the order is now",
-      ...staffRoute("ordersWrite"),
       request: { params },
       responses: answers(200, orderActionDoneSchema, "queued", {
         ...actionFailures("the order is not paid, or a mail about it still waits to be sent"),
@@ -270,12 +229,10 @@ export const adminOrderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersWrite", {
       method: "post",
       path: "/orders/{orderId}/cancel",
-      tags: ADMIN,
       summary: "Cancel an unpaid order: its reserved stock goes back on sale",
-      ...staffRoute("ordersWrite"),
       request: { params },
       responses: answers(200, orderActionDoneSchema, "cancelled", { ...actionFailures("the order is not pending") }),
     }),
@@ -285,15 +242,13 @@ export const adminOrderRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("ordersWrite", {
       method: "post",
       path: "/orders/{orderId}/warranty/end",
-      tags: ADMIN,
       summary: "End a delivered credential's warranty now (the terms end it when the account is changed); audited",
       description:
         "`index` is the credential's number on the order (`credIndexes` of the order line), as replacement " +
         "requests name it. Its replacement requests are refused from then on.",
-      ...staffRoute("ordersWrite"),
       request: {
         params,
         body: jsonBody(z.object({ productOptionId: orderOptionIdField, index: credentialIndexField })),

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import {
   recoveryCodesSchema,
   twoFactorOffSchema,
@@ -7,8 +7,8 @@ import {
   twoFactorStatusSchema,
 } from "../../../contract/answers/admin-security";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody } from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody } from "../../openapi";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -16,15 +16,13 @@ import {
   startTwoFactorSetup,
   twoFactorStatus,
 } from "../../services/two-factor";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, adminRoute } from "./admin-route";
 
 /*
  * /v1/admin/two-factor (ADR 027): every staff member turns their own two-factor sign-in on and off; owners
  * require it of all staff. The routes a member needs to turn it on stay open while it is required.
  */
 
-const ADMIN = ["Back office"];
-const FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY };
 const codeInput = z.object({
   code: z
     .string({ required_error: "Enter the code", invalid_type_error: "Enter the code" })
@@ -34,44 +32,50 @@ const codeInput = z.object({
 });
 export const securityRoutes = apiRouter()
   .openapi(
-    createRoute({
-      method: "get",
-      path: "/two-factor",
-      tags: ADMIN,
-      summary: "The signed-in staff member's two-factor sign-in, and whether owners require it",
-      ...staffRoute("overview", { beforeTwoFactor: true }),
-      responses: answers(200, twoFactorStatusSchema, "the status", FAILURES),
-    }),
+    adminRoute(
+      "overview",
+      {
+        method: "get",
+        path: "/two-factor",
+        summary: "The signed-in staff member's two-factor sign-in, and whether owners require it",
+        responses: answers(200, twoFactorStatusSchema, "the status", FAILURES),
+      },
+      { beforeTwoFactor: true },
+    ),
     async (c) => ok(c, await twoFactorStatus(c.get("db"), staffActor(c).userId!)),
   )
   .openapi(
-    createRoute({
-      method: "post",
-      path: "/two-factor/setup",
-      tags: ADMIN,
-      summary: "Start the set-up: a new secret as an otpauth:// address and a QR code (SVG) to scan",
-      ...staffRoute("overview", { beforeTwoFactor: true }),
-      responses: answers(200, twoFactorSetupSchema, "the secret to add to an authenticator app", {
-        ...FAILURES,
-        409: "two-factor sign-in is already on",
-      }),
-    }),
+    adminRoute(
+      "overview",
+      {
+        method: "post",
+        path: "/two-factor/setup",
+        summary: "Start the set-up: a new secret as an otpauth:// address and a QR code (SVG) to scan",
+        responses: answers(200, twoFactorSetupSchema, "the secret to add to an authenticator app", {
+          ...FAILURES,
+          409: "two-factor sign-in is already on",
+        }),
+      },
+      { beforeTwoFactor: true },
+    ),
     async (c) => ok(c, await startTwoFactorSetup(c.get("db"), c.get("config"), staffActor(c)), "Scan the code"),
   )
   .openapi(
-    createRoute({
-      method: "post",
-      path: "/two-factor/enable",
-      tags: ADMIN,
-      summary:
-        "Turn two-factor sign-in on with the first code; other sessions end; answers ten recovery codes, shown once; audited",
-      ...staffRoute("overview", { beforeTwoFactor: true }),
-      request: { body: jsonBody(codeInput) },
-      responses: answers(200, recoveryCodesSchema, "the recovery codes", {
-        ...FAILURES,
-        409: "already on",
-      }),
-    }),
+    adminRoute(
+      "overview",
+      {
+        method: "post",
+        path: "/two-factor/enable",
+        summary:
+          "Turn two-factor sign-in on with the first code; other sessions end; answers ten recovery codes, shown once; audited",
+        request: { body: jsonBody(codeInput) },
+        responses: answers(200, recoveryCodesSchema, "the recovery codes", {
+          ...FAILURES,
+          409: "already on",
+        }),
+      },
+      { beforeTwoFactor: true },
+    ),
     async (c) => {
       const result = await enableTwoFactor(c.get("db"), c.get("config"), staffActor(c), c.req.valid("json").code);
       return ok(
@@ -82,12 +86,10 @@ export const securityRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("overview", {
       method: "post",
       path: "/two-factor/disable",
-      tags: ADMIN,
       summary: "Turn two-factor sign-in off with a code or a recovery code; audited",
-      ...staffRoute("overview"),
       request: { body: jsonBody(codeInput) },
       responses: answers(200, twoFactorOffSchema, "turned off", {
         ...FAILURES,
@@ -100,13 +102,11 @@ export const securityRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("staff", {
       method: "put",
       path: "/two-factor/policy",
-      tags: ADMIN,
       summary:
         "Owners: require two-factor sign-in of every staff member (every other staff session ends), or stop; audited",
-      ...staffRoute("staff"),
       request: { body: jsonBody(z.object({ required: z.boolean({ invalid_type_error: "Choose on or off" }) })) },
       responses: answers(200, twoFactorPolicySchema, "the policy", {
         ...FAILURES,

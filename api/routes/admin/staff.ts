@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { emailField } from "../../../contract/account";
 import { AUDIT_PAGE_SIZE, ROLE_LABELS, STAFF_AREA_NAMES, roleReaches, staffRoleField } from "../../../contract/staff";
 import {
@@ -9,9 +9,10 @@ import {
   staffMemberSchema,
 } from "../../../contract/answers/admin-staff";
 import { ok } from "../../http";
+import { FAILURES, STAFF_FAILURES, adminRoute, filterField, pageField } from "./admin-route";
 import { requireUser } from "../../middleware/auth";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody } from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody } from "../../openapi";
 import { readOverview } from "../../services/admin-overview";
 import { listAudit } from "../../services/audit";
 import { listStaff, setRole } from "../../services/staff";
@@ -22,34 +23,18 @@ import { twoFactorStatus } from "../../services/two-factor";
  * its area through staffRoute: 401 without a session, 403 for a role that does not reach it.
  */
 
-export const STAFF_ONLY = { 403: "the account's role does not reach this part of the back office" };
-const ADMIN = ["Back office"];
-
-const pageField = z.coerce
-  .number()
-  .int("Page must be a whole number")
-  .min(1, "Page starts at 1")
-  .max(100_000)
-  .default(1)
-  .openapi({ param: { name: "page", in: "query" } });
-const filterField = (name: string, description: string) =>
-  z
-    .string()
-    .trim()
-    .max(200, "Filter is too long")
-    .default("")
-    .openapi({ param: { name, in: "query" }, description });
-
 export const staffRoutes = apiRouter()
   .openapi(
-    createRoute({
-      method: "get",
-      path: "/me",
-      tags: ADMIN,
-      summary: "The signed-in staff member and the areas their role reaches",
-      ...staffRoute("overview", { beforeTwoFactor: true }),
-      responses: answers(200, staffMeSchema, "the staff member", { ...UNAUTHORIZED, ...STAFF_ONLY }),
-    }),
+    adminRoute(
+      "overview",
+      {
+        method: "get",
+        path: "/me",
+        summary: "The signed-in staff member and the areas their role reaches",
+        responses: answers(200, staffMeSchema, "the staff member", STAFF_FAILURES),
+      },
+      { beforeTwoFactor: true },
+    ),
     async (c) => {
       const user = requireUser(c);
       const areas = STAFF_AREA_NAMES.filter((area) => roleReaches(user.role, area));
@@ -67,40 +52,32 @@ export const staffRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("overview", {
       method: "get",
       path: "/overview",
-      tags: ADMIN,
       summary: "Sales today, in 7 and 30 days, orders per day, best sellers, low stock and what waits for staff",
-      ...staffRoute("overview"),
-      responses: answers(200, overviewSchema, "the overview", { ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, overviewSchema, "the overview", STAFF_FAILURES),
     }),
     async (c) => ok(c, await readOverview(c.get("db"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("staff", {
       method: "get",
       path: "/staff",
-      tags: ADMIN,
       summary: "Every account with a staff role",
-      ...staffRoute("staff"),
-      responses: answers(200, staffListSchema, "the staff", { ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, staffListSchema, "the staff", STAFF_FAILURES),
     }),
     async (c) => ok(c, { records: await listStaff(c.get("db")) }),
   )
   .openapi(
-    createRoute({
+    adminRoute("staff", {
       method: "post",
       path: "/staff/role",
-      tags: ADMIN,
       summary: "Give an account a role (`customer` takes staff access away); its sessions end; audited",
       description: "The account must exist (the person signs up first). The last owner cannot be demoted.",
-      ...staffRoute("staff"),
       request: { body: jsonBody(z.object({ email: emailField, role: staffRoleField })) },
       responses: answers(200, staffMemberSchema, "the account with its new role", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...FAILURES,
         404: "no account has this email",
         409: "it would leave the store without an owner",
       }),
@@ -115,14 +92,12 @@ export const staffRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("audit", {
       method: "get",
       path: "/audit",
-      tags: ADMIN,
       summary: `The audit log, newest first, ${AUDIT_PAGE_SIZE} a page`,
       description:
         "Filters: `actor` (part of the email), `action` (part of it), `objectType` (exact), `object` (an id or part of the name).",
-      ...staffRoute("audit"),
       request: {
         query: z.object({
           page: pageField,
@@ -132,7 +107,7 @@ export const staffRoutes = apiRouter()
           object: filterField("object", "the object's id, or part of its name"),
         }),
       },
-      responses: answers(200, auditPageSchema, "a page of entries", { ...BAD_INPUT, ...UNAUTHORIZED, ...STAFF_ONLY }),
+      responses: answers(200, auditPageSchema, "a page of entries", FAILURES),
     }),
     async (c) => {
       const query = c.req.valid("query");

@@ -1,4 +1,4 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { z } from "@hono/zod-openapi";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import {
   BATCH_LABEL_MAX_LENGTH,
@@ -17,8 +17,8 @@ import {
 } from "../../../contract/answers/admin-stock";
 import { badRequest } from "../../errors";
 import { ok } from "../../http";
-import { staffActor, staffRoute } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { staffActor } from "../../middleware/staff";
+import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   STOCK_MESSAGES,
   exportStock,
@@ -27,13 +27,12 @@ import {
   readOptionStock,
   removeStock,
 } from "../../services/admin-stock";
-import { STAFF_ONLY } from "./staff";
+import { FAILURES, STAFF_FAILURES, adminRoute, filterField, pageField } from "./admin-route";
 
 /*
  * /v1/admin/stock: each option's stock, its import, removal and export (ADR 025). Area `catalogue`.
  */
 
-const ADMIN = ["Back office"];
 const NO_OPTION = { 404: "no option has this id" };
 
 /** A malformed id cannot name an option: 400 before any query. */
@@ -42,52 +41,29 @@ function optionIdOf(value: string): string {
   return value;
 }
 
-const pageField = z.coerce
-  .number()
-  .int("Page must be a whole number")
-  .min(1, "Page starts at 1")
-  .max(100_000)
-  .default(1)
-  .openapi({ param: { name: "page", in: "query" } });
-const filterField = (name: string, description: string) =>
-  z
-    .string()
-    .trim()
-    .max(200, "Filter is too long")
-    .default("")
-    .openapi({ param: { name, in: "query" }, description });
-
 const stateSchema = z.enum(STOCK_STATES);
 const rowIdSchema = z.string().regex(PUBLIC_ID_PATTERN, "Invalid credential id");
 
 export const stockRoutes = apiRouter()
   .openapi(
-    createRoute({
+    adminRoute("catalogue", {
       method: "get",
       path: "/stock",
-      tags: ADMIN,
       summary: `Every option with its stock, in shop order, ${STOCK_PAGE_SIZE} a page`,
-      ...staffRoute("catalogue"),
       request: {
         query: z.object({ page: pageField, search: filterField("search", "part of the product's or option's title") }),
       },
-      responses: answers(200, stockOptionPageSchema, "a page of options", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
-      }),
+      responses: answers(200, stockOptionPageSchema, "a page of options", FAILURES),
     }),
     async (c) => ok(c, await listStockOptions(c.get("db"), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("catalogue", {
       method: "get",
       path: "/stock/{optionId}",
-      tags: ADMIN,
       summary: `One option's stock: an account a row with each seat's state, newest first, ${STOCK_PAGE_SIZE} a page`,
       description:
         "Passwords are not shown (the export has them). Filters: `search` (part of the username), `state` (accounts with a seat in it), `batch` (the exact label).",
-      ...staffRoute("catalogue"),
       request: {
         params: pathParams("optionId"),
         query: z.object({
@@ -101,9 +77,7 @@ export const stockRoutes = apiRouter()
         }),
       },
       responses: answers(200, optionStockSchema, "the option and a page of its accounts", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...FAILURES,
         ...NO_OPTION,
       }),
     }),
@@ -111,22 +85,18 @@ export const stockRoutes = apiRouter()
       ok(c, await readOptionStock(c.get("db"), optionIdOf(c.req.valid("param").optionId), c.req.valid("query"))),
   )
   .openapi(
-    createRoute({
+    adminRoute("catalogue", {
       method: "post",
       path: "/stock/{optionId}/import",
-      tags: ADMIN,
       summary: "Import credentials, one `username:password` a line; audited",
       description:
         "Blank lines and a bare ':' are skipped; a line that does not parse is reported by number. Duplicates are refused against the option's whole stock (any state) and within the text. Each account gets the option's seats. Waiting replacement requests are filled first.",
-      ...staffRoute("catalogue"),
       request: {
         params: pathParams("optionId"),
         body: jsonBody(z.object({ text: stockTextField, label: batchLabelField })),
       },
       responses: answers(200, importReportSchema, "what was added, refused and skipped", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...FAILURES,
         ...NO_OPTION,
       }),
     }),
@@ -140,14 +110,12 @@ export const stockRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("catalogue", {
       method: "post",
       path: "/stock/{optionId}/remove",
-      tags: ADMIN,
       summary: "Take unsold seats off sale: of chosen accounts, or of a batch; audited",
       description:
         "`accounts` names accounts by any of their rows' ids; `batchLabel` a whole batch. Sold seats are kept. Nothing left to remove: 409.",
-      ...staffRoute("catalogue"),
       request: {
         params: pathParams("optionId"),
         body: jsonBody(
@@ -165,9 +133,7 @@ export const stockRoutes = apiRouter()
         ),
       },
       responses: answers(200, stockRemovedSchema, "how many accounts and seats were taken off sale", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
-        ...STAFF_ONLY,
+        ...FAILURES,
         ...NO_OPTION,
         409: "nothing unsold to remove",
       }),
@@ -186,15 +152,13 @@ export const stockRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({
+    adminRoute("catalogue", {
       method: "post",
       path: "/stock/{optionId}/export",
-      tags: ADMIN,
       summary: "The unsold accounts as `username:password` lines; audited",
       description: "Accounts with at least one free seat, once each, oldest first: the import's format.",
-      ...staffRoute("catalogue"),
       request: { params: pathParams("optionId") },
-      responses: answers(200, stockExportSchema, "the lines", { ...UNAUTHORIZED, ...STAFF_ONLY, ...NO_OPTION }),
+      responses: answers(200, stockExportSchema, "the lines", { ...STAFF_FAILURES, ...NO_OPTION }),
     }),
     async (c) => {
       const exported = await exportStock(c.get("db"), staffActor(c), optionIdOf(c.req.valid("param").optionId));
