@@ -10,8 +10,8 @@ import {
   rejectRequestSchema,
   replacementSettingsSchema,
 } from "../../contract/admin-inbox";
-import { AdminHeading, AdminTable, AdminTime, Pager, pageHref, td, th } from "~/components/admin/admin-ui";
-import { FilterLinks, SearchForm, listQueryFrom } from "~/components/admin/inbox-ui";
+import { AdminList } from "~/components/admin/admin-list";
+import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
@@ -26,6 +26,7 @@ import {
   saveReplacementSettings,
 } from "~/lib/admin-inbox.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -38,6 +39,7 @@ const FILTER_LABELS: Record<(typeof REQUEST_FILTERS)[number], string> = {
   rejected: "Rejected",
   all: "All",
 };
+const querySchema = z.object({ filter: listChoice(REQUEST_FILTERS, "pending"), search: listText() });
 
 /** The settings form: an unticked box is not sent, so here it means off. */
 const settingsFormSchema = replacementSettingsSchema.extend({
@@ -49,7 +51,7 @@ const settingsFormSchema = replacementSettingsSchema.extend({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "support");
-  const query = listQueryFrom(new URL(request.url), REQUEST_FILTERS, "pending");
+  const query = listQuery(new URL(request.url), querySchema);
   const [list, settings] = await Promise.all([
     listRequests(context, request, query),
     listReplacementSettings(context, request),
@@ -171,7 +173,7 @@ function FromStockForm({ request }: { request: StaffRequest }) {
 function RequestCard({ request }: { request: StaffRequest }) {
   const pending = request.status === "pending";
   return (
-    <li className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+    <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold break-words">
           {request.kind === "replacement"
@@ -233,11 +235,11 @@ function RequestCard({ request }: { request: StaffRequest }) {
           />
         </div>
       )}
-    </li>
+    </>
   );
 }
 
-function SettingsRow({ product }: { product: ReplacementSettings }) {
+function SettingsForm({ product }: { product: ReplacementSettings }) {
   const formId = `settings-${product._id}`;
   const [form, fields] = useSchemaForm(settingsFormSchema, {
     id: formId,
@@ -247,32 +249,27 @@ function SettingsRow({ product }: { product: ReplacementSettings }) {
   const { key: autoKey, ...autoProps } = getInputProps(fields.autoReplace, { type: "checkbox" });
   const { key: limitKey, ...limitProps } = getInputProps(fields.replacementLimit, { type: "number" });
   return (
-    <tr>
-      <td className={`${td} break-words`}>{product.title}</td>
-      <td className={td} colSpan={2}>
-        <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-3">
-          <input type="hidden" name="id" value={product._id} />
-          <label className="flex items-center gap-2">
-            <input key={autoKey} {...autoProps} className="h-4 w-4" />
-            Automatic
-          </label>
-          <label className="flex items-center gap-2">
-            Limit
-            <input key={limitKey} {...limitProps} className="w-20 rounded-md border border-slate-300 px-2 py-1" />
-          </label>
-          <button
-            type="submit"
-            name="intent"
-            value="settings"
-            aria-label={`Save ${product.title}`}
-            className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-100"
-          >
-            Save
-          </button>
-          <ErrorList id={fields.replacementLimit.errorId} errors={fields.replacementLimit.errors} />
-        </Form>
-      </td>
-    </tr>
+    <Form method="post" {...getFormProps(form)} className="flex flex-wrap items-center gap-3">
+      <input type="hidden" name="id" value={product._id} />
+      <label className="flex items-center gap-2">
+        <input key={autoKey} {...autoProps} className="h-4 w-4" />
+        Automatic
+      </label>
+      <label className="flex items-center gap-2">
+        Limit
+        <input key={limitKey} {...limitProps} className="w-20 rounded-md border border-slate-300 px-2 py-1" />
+      </label>
+      <button
+        type="submit"
+        name="intent"
+        value="settings"
+        aria-label={`Save ${product.title}`}
+        className="rounded-lg border border-slate-300 px-3 py-1 text-sm font-semibold hover:bg-slate-100"
+      >
+        Save
+      </button>
+      <ErrorList id={fields.replacementLimit.errorId} errors={fields.replacementLimit.errors} />
+    </Form>
   );
 }
 
@@ -284,33 +281,15 @@ export default function RequestsPage() {
         Warranty replacements and questions about an order, the oldest pending first. Whatever you decide, the customer
         is mailed and sees it on their order.
       </AdminHeading>
-      <FilterLinks
-        label="Request filters"
+      <AdminList
+        label="Requests"
         pathname={REQUESTS_PAGE}
-        current={query.filter}
-        search={query.search}
-        filters={REQUEST_FILTERS.map((value) => ({ value, label: FILTER_LABELS[value] }))}
-      />
-      <SearchForm
-        id="request-search"
-        label="Search requests"
-        filter={query.filter}
-        search={query.search}
-        placeholder="customer email, product or order id"
-      />
-      {list.records.length === 0 ? (
-        <p className="text-slate-600">{query.search ? "No request matches this search." : "No request here."}</p>
-      ) : (
-        <ul aria-label="Requests" className="flex flex-col gap-3">
-          {list.records.map((request) => (
-            <RequestCard key={request._id} request={request} />
-          ))}
-        </ul>
-      )}
-      <Pager
-        label="Request pages"
-        pager={list.pager}
-        href={(page) => pageHref(REQUESTS_PAGE, { filter: query.filter, search: query.search }, page)}
+        query={query}
+        tabs={{ name: "filter", label: "Request filters", options: FILTER_LABELS }}
+        filters={[{ name: "search", label: "Search requests", placeholder: "customer email, product or order id" }]}
+        empty={["No request matches this search.", "No request here."]}
+        list={list}
+        card={(request) => <RequestCard request={request} />}
       />
       <section id="settings" aria-labelledby="settings-title" className="flex flex-col gap-2">
         <h2 id="settings-title" className="text-lg font-bold">
@@ -320,21 +299,15 @@ export default function RequestsPage() {
           Automatic: a request is filled from stock at once when there is stock; off, every request waits here. Limit:
           how many times one credential (and its successors) may be replaced.
         </p>
-        <AdminTable label="Replacement settings">
-          <thead>
-            <tr>
-              <th className={th}>Product</th>
-              <th className={th} colSpan={2}>
-                Settings
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {settings.map((product) => (
-              <SettingsRow key={product._id} product={product} />
-            ))}
-          </tbody>
-        </AdminTable>
+        <AdminList
+          label="Replacement settings"
+          pathname={REQUESTS_PAGE}
+          list={{ records: settings }}
+          columns={[
+            { header: "Product", className: "break-words", cell: (product) => product.title },
+            { header: "Settings", cell: (product) => <SettingsForm product={product} /> },
+          ]}
+        />
       </section>
     </div>
   );

@@ -3,7 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS, STAFF_ROLES } from "../../contract/staff";
-import { AdminHeading, AdminTable, AdminTime, td, th } from "~/components/admin/admin-ui";
+import { AdminList } from "~/components/admin/admin-list";
+import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { staffRoleSchema } from "~/components/admin/schemas";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
@@ -82,28 +83,17 @@ export default function StaffPage() {
         tickets and requests, and reads orders and customers.
       </AdminHeading>
       <RoleForm />
-      <AdminTable label="Staff accounts">
-        <thead>
-          <tr>
-            <th className={th}>Email</th>
-            <th className={th}>Username</th>
-            <th className={th}>Role</th>
-            <th className={th}>Since</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((member) => (
-            <tr key={member._id}>
-              <td className={`${td} break-all`}>{member.email}</td>
-              <td className={`${td} break-all`}>{member.username}</td>
-              <td className={td}>{member.role === "customer" ? "Customer" : ROLE_LABELS[member.role]}</td>
-              <td className={td}>
-                <AdminTime iso={member.created} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </AdminTable>
+      <AdminList
+        label="Staff accounts"
+        pathname="/admin/staff"
+        list={{ records }}
+        columns={[
+          { header: "Email", className: "break-all", cell: (member) => member.email },
+          { header: "Username", className: "break-all", cell: (member) => member.username },
+          { header: "Role", cell: (member) => (member.role === "customer" ? "Customer" : ROLE_LABELS[member.role]) },
+          { header: "Since", cell: (member) => <AdminTime iso={member.created} /> },
+        ]}
+      />
     </div>
   );
 }
