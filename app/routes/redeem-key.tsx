@@ -1,21 +1,19 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
-  data,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { HumanCheck } from "~/components/human-check";
 import { pageMeta } from "~/components/legal/page-meta";
 import { redeemKeySchema } from "~/components/redeem-key-schema";
 import { type HumanCheckChallenge, readHumanCheckChallenge } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { redeemKey } from "~/lib/orders.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
@@ -45,32 +43,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** The order is made for the account with this email; the page goes on to it (spec section 2). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: redeemKeySchema });
-  // A refused post spent its human-check answer: the form gets a new challenge with the errors.
-  const refuse = async (result: ReturnType<typeof submission.reply>, status: number) =>
-    data({ result, humanCheck: await freshChallenge(context) }, { status });
-  if (submission.status !== "success") return refuse(submission.reply(), 400);
-  if (honeypotFilled(formData)) return refuse(submission.reply({ formErrors: [HONEYPOT_REFUSAL] }), 400);
-  const answer = await redeemKey(context, {
-    email: submission.value.email,
-    key: submission.value.key,
-    humanCheck: submission.value[HUMAN_CHECK_FIELD],
+  return formAction(await request.formData(), {
+    form: "redeem-key",
+    schema: redeemKeySchema,
+    fields: ["email", "key"],
+    honeypot: true,
+    // A refused post spent its human-check answer: the form gets a new challenge with the errors.
+    extra: () => freshChallenge(context),
+    call: ({ email, key, [HUMAN_CHECK_FIELD]: humanCheck }) => redeemKey(context, { email, key, humanCheck }),
+    done: (answer) =>
+      redirectWithSuccess(
+        context,
+        `/find-order?${new URLSearchParams({ id: answer.payload.orderId })}`,
+        answer.message,
+      ),
   });
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["email", "key"] });
-    return refuse(result, status);
-  }
-  return redirectWithSuccess(
-    context,
-    `/find-order?${new URLSearchParams({ id: answer.payload.orderId })}`,
-    answer.message,
-  );
 }
 
 export default function RedeemKeyPage() {
   const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const refused = useFormReply<HumanCheckChallenge | null>("redeem-key");
   const [form, fields] = useServerForm<z.input<typeof redeemKeySchema>>(FORM_CONSTRAINTS.redeemKey, {
     id: "redeem-key",
     lastResult: refused?.result,
@@ -100,7 +92,7 @@ export default function RedeemKeyPage() {
           placeholder="XXXXX-XXXXX-XXXXX-XXXXX"
           hint="Letters and digits in groups of five; capitals and dashes do not matter."
         />
-        <HumanCheck challenge={refused?.humanCheck ?? loaded.humanCheck} />
+        <HumanCheck challenge={refused?.extra ?? loaded.humanCheck} />
         <div>
           <SubmitButton pendingText="Redeeming…">Redeem Key</SubmitButton>
         </div>

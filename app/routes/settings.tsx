@@ -1,6 +1,5 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import {
@@ -12,8 +11,8 @@ import {
 } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { changeEmail, changePassword, changeUsername } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
-import type { ApiFailure } from "~/lib/api.server";
+import { formAction, intentOf } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { deleteMyAccount } from "~/lib/privacy.server";
 import {
   clearedSessionCookies,
@@ -39,64 +38,58 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { username: profile.username, email: profile.email, balance: profile.balance };
 }
 
-type Intent = "username" | "email" | "password" | "delete";
-
-const schemaByIntent = {
-  username: changeUsernameSchema,
-  email: changeEmailSchema,
-  password: changePasswordSchema,
-  delete: deleteAccountFormSchema,
-};
+const INTENTS = ["username", "email", "password", "delete"] as const;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
   const formData = await request.formData();
-  const requested = formData.get("intent");
-  const intent: Intent =
-    requested === "email" || requested === "password" || requested === "delete" ? requested : "username";
-  const submission = parseWithZod(formData, { schema: schemaByIntent[intent] });
-
-  // A refused form comes back to its own card only; the other two stay as they were.
-  if (submission.status !== "success") {
-    return data({ intent, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  const backToSettings = (answer: { message: string }, init?: ResponseInit) =>
+    redirectWithSuccess(context, SETTINGS_PAGE, answer.message, init);
+  // Each card is its own form: a refusal comes back to that card only, the others stay as they were.
+  switch (intentOf(formData, INTENTS)) {
+    case "username":
+      return formAction(formData, {
+        form: "settings-username",
+        schema: changeUsernameSchema,
+        fields: ["username"],
+        call: ({ username }) => changeUsername(context, request, { username }),
+        done: (answer) => backToSettings(answer),
+      });
+    case "email":
+      return formAction(formData, {
+        form: "settings-email",
+        schema: changeEmailSchema,
+        fields: ["email", "currentPassword"],
+        hideFields: SECRET_FIELDS,
+        call: ({ email, currentPassword }) => changeEmail(context, request, { email, currentPassword }),
+        done: (answer) => backToSettings(answer),
+      });
+    case "password":
+      return formAction(formData, {
+        form: "settings-password",
+        schema: changePasswordSchema,
+        fields: ["password", "password2", "currentPassword"],
+        hideFields: SECRET_FIELDS,
+        call: ({ password, password2, currentPassword }) =>
+          changePassword(context, request, { password, password2, currentPassword }),
+        // The change ended every session of the account, this one too: keep this browser signed in with the new token.
+        done: async (answer) =>
+          backToSettings(answer, { headers: headersWithCookies(await sessionCookies(context, answer.payload.token)) }),
+      });
+    case "delete":
+      return formAction(formData, {
+        form: "settings-delete",
+        schema: deleteAccountFormSchema,
+        fields: ["password"],
+        hideFields: SECRET_FIELDS,
+        call: ({ password }) => deleteMyAccount(context, request, { password }),
+        // The account is gone and its sessions with it: this browser forgets the token too.
+        done: async (answer) =>
+          redirectWithSuccess(context, "/", answer.message, {
+            headers: headersWithCookies(await clearedSessionCookies(context)),
+          }),
+      });
   }
-  const apiRefusal = (answer: ApiFailure, fields: string[]) => {
-    const { result, status } = replyFromApi(submission, answer, { fields, hideFields: SECRET_FIELDS });
-    return data({ intent, result }, { status });
-  };
-
-  const command = submission.value;
-  if (command.intent === "delete") {
-    const answer = await deleteMyAccount(context, request, { password: command.password });
-    if (!answer.ok) return apiRefusal(answer, ["password"]);
-    // The account is gone and its sessions with it: this browser forgets the token too.
-    return redirectWithSuccess(context, "/", answer.message, {
-      headers: headersWithCookies(await clearedSessionCookies(context)),
-    });
-  }
-  if (command.intent === "username") {
-    const answer = await changeUsername(context, request, { username: command.username });
-    if (!answer.ok) return apiRefusal(answer, ["username"]);
-    return redirectWithSuccess(context, SETTINGS_PAGE, answer.message);
-  }
-  if (command.intent === "email") {
-    const answer = await changeEmail(context, request, {
-      email: command.email,
-      currentPassword: command.currentPassword,
-    });
-    if (!answer.ok) return apiRefusal(answer, ["email", "currentPassword"]);
-    return redirectWithSuccess(context, SETTINGS_PAGE, answer.message);
-  }
-  const answer = await changePassword(context, request, {
-    password: command.password,
-    password2: command.password2,
-    currentPassword: command.currentPassword,
-  });
-  if (!answer.ok) return apiRefusal(answer, ["password", "password2", "currentPassword"]);
-  // The change ended every session of the account, this one too: keep this browser signed in with the new token.
-  return redirectWithSuccess(context, SETTINGS_PAGE, answer.message, {
-    headers: headersWithCookies(await sessionCookies(context, answer.payload.token)),
-  });
 }
 
 function SettingsCard({
@@ -121,15 +114,10 @@ function SettingsCard({
   );
 }
 
-function useLastResult(intent: Intent) {
-  const actionData = useActionData<typeof action>();
-  return actionData?.intent === intent ? actionData.result : undefined;
-}
-
 function UsernameForm({ username }: { username: string }) {
   const [form, fields] = useServerForm<z.input<typeof changeUsernameSchema>>(FORM_CONSTRAINTS.changeUsername, {
     id: "settings-username",
-    lastResult: useLastResult("username"),
+    lastResult: useFormReply("settings-username")?.result,
     defaultValue: { username },
   });
   return (
@@ -146,7 +134,7 @@ function UsernameForm({ username }: { username: string }) {
 function EmailForm({ email }: { email: string }) {
   const [form, fields] = useServerForm<z.input<typeof changeEmailSchema>>(FORM_CONSTRAINTS.changeEmail, {
     id: "settings-email",
-    lastResult: useLastResult("email"),
+    lastResult: useFormReply("settings-email")?.result,
     defaultValue: { email },
   });
   return (
@@ -180,7 +168,7 @@ function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0][
 function PasswordForm() {
   const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>(FORM_CONSTRAINTS.changePassword, {
     id: "settings-password",
-    lastResult: useLastResult("password"),
+    lastResult: useFormReply("settings-password")?.result,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
@@ -217,7 +205,7 @@ function DownloadData() {
 function DeleteAccountForm({ balance }: { balance: number }) {
   const [form, fields] = useServerForm<z.input<typeof deleteAccountFormSchema>>(FORM_CONSTRAINTS.deleteAccount, {
     id: "settings-delete",
-    lastResult: useLastResult("delete"),
+    lastResult: useFormReply("settings-delete")?.result,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">

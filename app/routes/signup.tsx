@@ -1,13 +1,13 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { HONEYPOT_REFUSAL, HoneypotField, honeypotFilled } from "~/components/account/honeypot";
+import { HoneypotField } from "~/components/account/honeypot";
 import { SECRET_FIELDS, signupSchema } from "~/components/account/schemas";
 import { WhyChoose } from "~/components/account/why-choose";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { registerAccount } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
@@ -27,42 +27,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: signupSchema });
-  if (honeypotFilled(formData)) {
-    return data(
-      { result: submission.reply({ formErrors: [HONEYPOT_REFUSAL], hideFields: SECRET_FIELDS }) },
-      { status: 400 },
-    );
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
-  }
-  const { redirectTo, ...account } = submission.value;
-  const answer = await registerAccount(context, account);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, {
-      fields: ["username", "email", "password", "password2"],
-      hideFields: SECRET_FIELDS,
-    });
-    return data({ result }, { status });
-  }
-  return completeSignIn({
-    request,
-    context,
-    token: answer.payload.token,
-    redirectTo,
-    message: "Your account has been created",
+  return formAction(await request.formData(), {
+    form: "signup",
+    schema: signupSchema,
+    hideFields: SECRET_FIELDS,
+    honeypot: true,
+    call: ({ redirectTo: _, ...account }) => registerAccount(context, account),
+    done: (answer, { redirectTo }) =>
+      completeSignIn({
+        request,
+        context,
+        token: answer.payload.token,
+        redirectTo,
+        message: "Your account has been created",
+      }),
   });
 }
 
 export default function SignupPage() {
-  const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const [form, fields] = useServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, {
     id: "signup",
-    lastResult: actionData?.result,
+    lastResult: useFormReply("signup")?.result,
   });
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 

@@ -74,7 +74,7 @@ describe("the settings forms", () => {
     const taken = await page.post(settingsPage, "/settings", { intent: "username", username: other.name });
     expect(taken.status).toBe(400);
     expect(taken.data).toMatchObject({
-      intent: "username",
+      form: "settings-username",
       result: { error: { "": ["This username is already taken. Please choose another one."] } },
     });
   });
