@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { blocklistEntrySchema } from "../../contract/admin-customers";
 import { z } from "zod";
 import { AdminList } from "~/components/admin/admin-list";
@@ -16,8 +15,9 @@ import {
   removeBlocklistEntry,
 } from "~/lib/admin-customers.server";
 import { listQuery, listText } from "~/lib/list-query";
-import { replyFromApi } from "~/lib/api-reply.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { OnceKeyField } from "~/components/admin/once-key";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
@@ -41,25 +41,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "customersWrite");
   const formData = await request.formData();
-  if (formData.get("intent") === "remove") {
+  if (intentOf(formData, ["add", "remove"]) === "remove") {
     const answer = await removeBlocklistEntry(context, request, String(formData.get("entryId") ?? ""));
-    if (!answer.ok) return redirectWithError(context, BLOCKLIST_PAGE, answer.message);
-    return redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message);
+    return toastAnswer(context, BLOCKLIST_PAGE, answer);
   }
-  const submission = parseWithZod(formData, { schema: blocklistEntrySchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await addBlocklistEntry(context, request, submission.value, onceKeyOf(formData));
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["pattern", "note"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message);
+  return formAction(formData, {
+    form: "blocklist-add",
+    schema: blocklistEntrySchema,
+    call: (input) => addBlocklistEntry(context, request, input, onceKeyOf(formData)),
+    done: (answer) => redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message),
+  });
 }
 
 function AddForm({ onceKey }: { onceKey: string }) {
   const [form, fields] = useSchemaForm(blocklistEntrySchema, {
     id: "blocklist-add",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("blocklist-add")?.result,
   });
   return (
     <section aria-labelledby="blocklist-add-title" className="rounded-xl border border-slate-200 bg-white p-4">

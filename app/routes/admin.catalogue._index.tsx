@@ -1,7 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { AdminList } from "~/components/admin/admin-list";
 import { AdminHeading, buttonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
@@ -19,10 +17,11 @@ import {
   listProducts,
   updateCategory,
 } from "~/lib/admin-catalogue.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { listQuery, listText } from "~/lib/list-query";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () => [{ title: "Catalogue | Back office" }];
 
@@ -39,44 +38,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { categories, products, query, onceKey: newOnceKey() };
 }
 
-/** Which form an answer belongs to: several forms share this page, each shows only its own errors. */
-type FormAnswer = { form: string; result: SubmissionResult<string[]> };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "catalogue");
   const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
+  const intent = intentOf(formData, ["category-create", "category-update", "category-delete"]);
   const categoryId = String(formData.get("categoryId") ?? "");
-
   if (intent === "category-delete") {
-    const answer = await deleteCategory(context, request, categoryId);
-    return answer.ok
-      ? redirectWithSuccess(context, CATALOGUE_PAGE, answer.message)
-      : redirectWithError(context, CATALOGUE_PAGE, answer.message);
+    return toastAnswer(context, CATALOGUE_PAGE, await deleteCategory(context, request, categoryId));
   }
-
-  if (intent === "category-create" || intent === "category-update") {
-    const form = intent === "category-create" ? "category-new" : `category-${categoryId}`;
-    const submission = parseWithZod(formData, { schema: categoryFormSchema });
-    if (submission.status !== "success") return data<FormAnswer>({ form, result: submission.reply() }, { status: 400 });
-    const input = categoryInputOf(submission.value);
-    const answer =
-      intent === "category-create"
-        ? await createCategory(context, request, input, onceKeyOf(formData))
-        : await updateCategory(context, request, categoryId, input);
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: ["name", "position"] });
-      return data<FormAnswer>({ form, result }, { status });
-    }
-    return redirectWithSuccess(context, CATALOGUE_PAGE, answer.message);
-  }
-
-  return redirectWithError(context, CATALOGUE_PAGE, "Unknown change");
-}
-
-function useAnswerOf(form: string) {
-  const answer = useActionData<typeof action>();
-  return answer?.form === form ? answer.result : undefined;
+  const creating = intent === "category-create";
+  return formAction(formData, {
+    form: creating ? "category-new" : `category-${categoryId}`,
+    schema: categoryFormSchema,
+    fields: ["name", "position"],
+    call: (value) =>
+      creating
+        ? createCategory(context, request, categoryInputOf(value), onceKeyOf(formData))
+        : updateCategory(context, request, categoryId, categoryInputOf(value)),
+    done: (answer) => redirectWithSuccess(context, CATALOGUE_PAGE, answer.message),
+  });
 }
 
 const sectionClass = "flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4";
@@ -97,7 +77,7 @@ function ProductCell({ product }: { product: AdminProductRow }) {
 
 function CategoryEdit({ category }: { category: AdminCategory }) {
   const form = `category-${category._id}`;
-  const answer = useAnswerOf(form);
+  const answer = useFormReply(form)?.result;
   return (
     <details open={!!answer} className="min-w-64">
       <summary className={summaryClass}>Edit</summary>
@@ -124,7 +104,7 @@ function CategoryEdit({ category }: { category: AdminCategory }) {
 
 export default function CataloguePage() {
   const { categories, products, query, onceKey } = useLoaderData<typeof loader>();
-  const newCategoryAnswer = useAnswerOf("category-new");
+  const newCategoryAnswer = useFormReply("category-new")?.result;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-start justify-between gap-3">

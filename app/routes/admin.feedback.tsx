@@ -1,7 +1,6 @@
-import { type SubmissionResult, getFormProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { FEEDBACK_FILTERS, feedbackReplySchema } from "../../contract/admin-inbox";
 import { z } from "zod";
 import { AdminList } from "~/components/admin/admin-list";
@@ -10,9 +9,10 @@ import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-f
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import { type StaffFeedback, listFeedback, replyToFeedback, setFeedbackVisible } from "~/lib/admin-inbox.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Feedback | Back office" }];
@@ -31,35 +31,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { query, list: await listFeedback(context, request, query) };
 }
 
-type FormAnswer = { form: string; result: SubmissionResult<string[]> };
-
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "support");
   const formData = await request.formData();
-  const intent = formData.get("intent");
+  const intent = intentOf(formData, ["hide", "show", "reply"]);
   const id = String(formData.get("id") ?? "");
   const back = `${FEEDBACK_PAGE}${new URL(request.url).search}`;
-  if (intent === "hide" || intent === "show") {
-    const answer = await setFeedbackVisible(context, request, id, intent === "show");
-    return answer.ok
-      ? redirectWithSuccess(context, back, answer.message)
-      : redirectWithError(context, back, answer.message);
+  if (intent !== "reply") {
+    return toastAnswer(context, back, await setFeedbackVisible(context, request, id, intent === "show"));
   }
-  const form = `reply-${id}`;
-  const submission = parseWithZod(formData, { schema: feedbackReplySchema });
-  if (submission.status !== "success") return data<FormAnswer>({ form, result: submission.reply() }, { status: 400 });
-  const answer = await replyToFeedback(context, request, id, submission.value.reply);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["reply"] });
-    return data<FormAnswer>({ form, result }, { status });
-  }
-  return redirectWithSuccess(context, back, answer.message);
+  return formAction(formData, {
+    form: `reply-${id}`,
+    schema: feedbackReplySchema,
+    fields: ["reply"],
+    call: ({ reply }) => replyToFeedback(context, request, id, reply),
+    done: (answer) => redirectWithSuccess(context, back, answer.message),
+  });
 }
 
 function ReplyForm({ review }: { review: StaffFeedback }) {
   const formId = `reply-${review._id}`;
-  const answer = useActionData<typeof action>();
-  const lastResult = answer?.form === formId ? answer.result : undefined;
+  const lastResult = useFormReply(formId)?.result;
   const [form, fields] = useSchemaForm(feedbackReplySchema, {
     id: formId,
     lastResult,

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { KEY_STATES } from "../../contract/admin-keys";
 import { AdminList, BulkForm } from "~/components/admin/admin-list";
@@ -10,6 +10,7 @@ import { keyGenerateSchema, keyRevokeSchema } from "~/components/admin/keys-sche
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import {
+  type GeneratedBatch,
   type KeyOption,
   type RedeemKeyRow,
   generateInput,
@@ -20,6 +21,8 @@ import {
   revokeKeys,
 } from "~/lib/admin-keys.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, refuseSubmission, replyToForm } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listId, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -40,38 +43,30 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { query, options: options.records, keys, batchId: newBatchId() };
 }
 
+const GENERATE_FORM = "key-generate";
+
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "keys");
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "generate") {
-    const submission = parseWithZod(formData, { schema: keyGenerateSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const answer = await generateKeys(context, request, generateInput(submission.value));
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: ["quantity", "count"] });
-      return data({ intent, result }, { status });
-    }
-    // Not a redirect: the codes exist only in this answer (stored hashed), so they are shown here, once.
-    return data({ intent, result: submission.reply({ resetForm: true }), generated: answer.payload });
-  }
-  if (intent === "revoke") {
-    const submission = parseWithZod(formData, { schema: keyRevokeSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const answer = await revokeKeys(context, request, submission.value.keyIds);
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: [] });
-      return data({ intent, result }, { status });
-    }
+  if (intentOf(formData, ["generate", "revoke"]) === "revoke") {
     const back = new URL(request.url);
-    return redirectWithSuccess(context, `${back.pathname}${back.search}`, answer.message);
+    return formAction(formData, {
+      form: "key-revoke",
+      schema: keyRevokeSchema,
+      fields: [],
+      call: ({ keyIds }) => revokeKeys(context, request, keyIds),
+      done: (answer) => redirectWithSuccess(context, `${back.pathname}${back.search}`, answer.message),
+    });
   }
-  throw new Response("Unknown form", { status: 400 });
-}
-
-function useReplyTo(intent: string) {
-  const answer = useActionData<typeof action>();
-  return answer?.intent === intent ? answer : undefined;
+  // Not formAction's redirect: the codes exist only in this answer (stored hashed), so they are shown here, once.
+  const submission = parseWithZod(formData, { schema: keyGenerateSchema });
+  if (submission.status !== "success") return refuseSubmission(submission, { form: GENERATE_FORM });
+  const answer = await generateKeys(context, request, generateInput(submission.value));
+  if (!answer.ok) {
+    const { result, status } = replyFromApi(submission, answer, { fields: ["quantity", "count"] });
+    return replyToForm(GENERATE_FORM, result, status);
+  }
+  return replyToForm(GENERATE_FORM, submission.reply({ resetForm: true }), 200, () => answer.payload);
 }
 
 function KeyState({ row }: { row: RedeemKeyRow }) {
@@ -103,7 +98,10 @@ const planName = (option: KeyOption) => `${option.product.title} — ${option.ti
 
 function KeyList({ options }: { options: KeyOption[] }) {
   const { query, keys } = useLoaderData<typeof loader>();
-  const [form, fields] = useSchemaForm(keyRevokeSchema, { id: "key-revoke", lastResult: useReplyTo("revoke")?.result });
+  const [form, fields] = useSchemaForm(keyRevokeSchema, {
+    id: "key-revoke",
+    lastResult: useFormReply("key-revoke")?.result,
+  });
   return (
     <AdminList
       label="Redeem keys"
@@ -166,13 +164,13 @@ function KeyList({ options }: { options: KeyOption[] }) {
 
 export default function KeysPage() {
   const { options, batchId } = useLoaderData<typeof loader>();
-  const generated = useReplyTo("generate");
+  const generated = useFormReply<GeneratedBatch>(GENERATE_FORM);
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Redeem keys">
         Keys customers redeem on /redeem-key for an order of a plan, once. Unused keys can be revoked.
       </AdminHeading>
-      {generated && "generated" in generated && generated.generated && <GeneratedCodes batch={generated.generated} />}
+      {generated?.extra && <GeneratedCodes batch={generated.extra} />}
       <GenerateForm options={options} batchId={batchId} lastResult={generated?.result} />
       <section aria-labelledby="key-list-title" className="flex flex-col gap-3">
         <h2 id="key-list-title" className="text-lg font-bold">

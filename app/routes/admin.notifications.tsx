@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { NOTIFICATION_DELIVERY_STATUSES } from "../../contract/notifications";
 import { z } from "zod";
 import { AdminList } from "~/components/admin/admin-list";
@@ -16,7 +16,8 @@ import {
   retryNotification,
   saveNotificationRouting,
 } from "~/lib/admin-notifications.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery } from "~/lib/list-query";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -42,21 +43,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "notifications");
   const here = `/admin/notifications${new URL(request.url).search}`;
   const formData = await request.formData();
-  if (formData.get("intent") === "retry") {
+  if (intentOf(formData, ["routing", "retry"]) === "retry") {
     const submission = parseWithZod(formData, { schema: notificationRetrySchema });
     if (submission.status !== "success") return redirectWithError(context, here, "Notification not found");
-    const answer = await retryNotification(context, request, submission.value.notificationId);
-    if (!answer.ok) return redirectWithError(context, here, answer.message);
-    return redirectWithSuccess(context, here, answer.message);
+    return toastAnswer(context, here, await retryNotification(context, request, submission.value.notificationId));
   }
-  const submission = parseWithZod(formData, { schema: notificationRoutingSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await saveNotificationRouting(context, request, submission.value);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["mail", "webhook"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, here, answer.message);
+  return formAction(formData, {
+    form: "notification-routing",
+    schema: notificationRoutingSchema,
+    call: (routing) => saveNotificationRouting(context, request, routing),
+    done: (answer) => redirectWithSuccess(context, here, answer.message),
+  });
 }
 
 type Settings = Awaited<ReturnType<typeof loader>>["settings"];
@@ -96,7 +93,7 @@ function Channels({ channels }: { channels: Settings["channels"] }) {
 function RoutingForm({ routing }: { routing: Settings["routing"] }) {
   const [form, fields] = useSchemaForm(notificationRoutingSchema, {
     id: "notification-routing",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("notification-routing")?.result,
   });
   return (
     <section aria-labelledby="routing-title" className="flex flex-col gap-3">

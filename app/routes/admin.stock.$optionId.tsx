@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import { STOCK_IMPORT_MAX_BYTES, STOCK_STATES } from "../../contract/stock";
@@ -16,7 +16,8 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import { importStock, readOptionStock, removeStock } from "~/lib/admin-stock.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, replyToForm } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { postedForm } from "~/lib/posted-form.server";
 import { REPORT_PARAMS, reportFrom, reportSearch } from "~/lib/stock-import-report";
@@ -47,6 +48,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { query, stock: await readOptionStock(context, request, optionId, query), report: reportFrom(url) };
 }
 
+const NOT_UTF8 = "The file must be UTF-8 text";
+
 /** An uploaded file's text; null unless it is UTF-8. */
 async function fileText(file: File): Promise<string | null> {
   try {
@@ -63,63 +66,47 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await postedForm(request, STOCK_IMPORT_MAX_BYTES);
   if (formData === "too large") {
     const submission = parseWithZod(new FormData(), { schema: stockImportSchema });
-    return data(
-      { intent: "import", result: submission.reply({ fieldErrors: { file: [FILE_TOO_LARGE] } }) },
-      { status: 400 },
-    );
+    return replyToForm("stock-import", submission.reply({ fieldErrors: { file: [FILE_TOO_LARGE] } }), 400);
   }
-  const intent = formData.get("intent");
-
-  if (intent === "import") {
-    const submission = parseWithZod(formData, { schema: stockImportSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const { file, text, label } = submission.value;
-    const lines = file ? await fileText(file) : (text ?? "");
-    if (lines === null) {
-      return data(
-        { intent, result: submission.reply({ fieldErrors: { file: ["The file must be UTF-8 text"] } }) },
-        { status: 400 },
-      );
-    }
-    const answer = await importStock(context, request, optionId, { text: lines, label });
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: ["text", "label"] });
-      return data({ intent, result }, { status });
-    }
-    return redirectWithSuccess(context, `${here}?${reportSearch(answer.payload)}`, answer.message);
+  // Back to the same page of the list, its filters kept, an earlier import's result dropped.
+  const back = new URL(request.url).searchParams;
+  for (const name of REPORT_PARAMS) back.delete(name);
+  const removed = (answer: { message: string }) =>
+    redirectWithSuccess(context, back.size ? `${here}?${back}` : here, answer.message);
+  switch (intentOf(formData, ["import", "remove", "removeBatch"])) {
+    case "import":
+      return formAction(formData, {
+        form: "stock-import",
+        schema: stockImportSchema,
+        call: async ({ file, text, label }) => {
+          const lines = file ? await fileText(file) : (text ?? "");
+          if (lines === null) return { ok: false, status: 400, message: NOT_UTF8, errors: { file: [NOT_UTF8] } };
+          return importStock(context, request, optionId, { text: lines, label });
+        },
+        done: (answer) => redirectWithSuccess(context, `${here}?${reportSearch(answer.payload)}`, answer.message),
+      });
+    case "remove":
+      return formAction(formData, {
+        form: "stock-remove",
+        schema: stockRemoveSchema,
+        fields: [],
+        call: ({ accounts }) => removeStock(context, request, optionId, { accounts }),
+        done: removed,
+      });
+    case "removeBatch":
+      return formAction(formData, {
+        form: "stock-remove-batch",
+        schema: stockRemoveBatchSchema,
+        fields: [],
+        call: ({ batchLabel }) => removeStock(context, request, optionId, { batchLabel }),
+        done: removed,
+      });
   }
-
-  if (intent === "remove" || intent === "removeBatch") {
-    const submission =
-      intent === "remove"
-        ? parseWithZod(formData, { schema: stockRemoveSchema })
-        : parseWithZod(formData, { schema: stockRemoveBatchSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const value = submission.value;
-    const answer = await removeStock(
-      context,
-      request,
-      optionId,
-      "accounts" in value ? { accounts: value.accounts } : { batchLabel: value.batchLabel },
-    );
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: [] });
-      return data({ intent, result }, { status });
-    }
-    // Back to the same page of the list, its filters kept, an earlier import's result dropped.
-    const back = new URL(request.url).searchParams;
-    for (const name of REPORT_PARAMS) back.delete(name);
-    return redirectWithSuccess(context, back.size ? `${here}?${back}` : here, answer.message);
-  }
-  throw new Response("Unknown form", { status: 400 });
 }
 
 export default function OptionStockPage() {
   const { query, stock, report } = useLoaderData<typeof loader>();
   const location = useLocation();
-  const answer = useActionData<typeof action>();
-  /** The action's reply to the form with this intent, if that form was the one posted. */
-  const replyTo = (intent: string) => (answer?.intent === intent ? answer.result : undefined);
   const { option, batches } = stock;
   const counts = option.stock;
   return (
@@ -153,7 +140,11 @@ export default function OptionStockPage() {
       {report && <ImportReportPanel report={report} />}
       {/* A new result starts the form afresh (with JS too), so the same lines are not sent twice by mistake; a
           refused import keeps its text to correct. */}
-      <ImportForm key={report ? location.key : "import"} seats={option.seats} lastResult={replyTo("import")} />
+      <ImportForm
+        key={report ? location.key : "import"}
+        seats={option.seats}
+        lastResult={useFormReply("stock-import")?.result}
+      />
       <section aria-labelledby="stock-list-title" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="stock-list-title" className="text-lg font-bold">
@@ -166,9 +157,9 @@ export default function OptionStockPage() {
             </button>
           </form>
         </div>
-        <CredentialList stock={stock} query={query} result={replyTo("remove")} />
+        <CredentialList stock={stock} query={query} result={useFormReply("stock-remove")?.result} />
       </section>
-      <RemoveBatchForm batches={batches} result={replyTo("removeBatch")} />
+      <RemoveBatchForm batches={batches} result={useFormReply("stock-remove-batch")?.result} />
     </div>
   );
 }
