@@ -4,7 +4,8 @@ import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 /*
  * A back-office list's state lives in its address (search, page, filters), so a list is a plain GET form that
  * works without JavaScript and can be bookmarked. `listQuery` reads it with a zod schema whose every field has a
- * default: a value the schema refuses (a hand-edited address, an old link) reads as that default, never as a 500.
+ * default (`.default` or `.catch`, as the helpers below): a value the schema refuses (a hand-edited address, an old
+ * link) reads as that default, never as a 500.
  */
 
 /** Free text: trimmed and cut to `max` characters; missing is "". */
@@ -18,10 +19,10 @@ export const listText = (max = 200) =>
 export const listChoice = <T extends string, F extends string = "">(values: readonly T[], fallback = "" as F) =>
   z
     .custom<T | F>((value) => typeof value === "string" && (values as readonly string[]).includes(value))
-    .default(fallback);
+    .catch(fallback);
 
 /** A public id (an option, a batch); anything else is "" (no filter). */
-export const listId = () => z.string().trim().regex(PUBLIC_ID_PATTERN).default("");
+export const listId = () => z.string().trim().regex(PUBLIC_ID_PATTERN).catch("");
 
 type ListShape = Record<string, z.ZodTypeAny>;
 export type ListQuery<Shape extends ListShape> = { [Name in keyof Shape]: z.output<Shape[Name]> } & { page: number };
