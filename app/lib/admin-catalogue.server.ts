@@ -10,6 +10,7 @@ import {
   savedDurationSchema,
   savedOptionSchema,
 } from "../../contract/answers/admin-catalogue";
+import { type ListParams, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's catalogue (ADR 024). */
@@ -62,13 +63,8 @@ export function deleteCategory(context: AppLoadContext, request: Request, catego
   });
 }
 
-export function listProducts(context: AppLoadContext, request: Request, query: { search: string; page: number }) {
-  const search = new URLSearchParams({ search: query.search, page: String(query.page) });
-  return apiPayload(context, {
-    path: `${at("products")}?${search}`,
-    request,
-    answer: adminProductPageSchema,
-  });
+export function listProducts(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: at("products"), query, answer: adminProductPageSchema });
 }
 
 export function readProduct(context: AppLoadContext, request: Request, productId: string) {

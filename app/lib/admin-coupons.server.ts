@@ -1,26 +1,20 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { CouponInput, CouponSource } from "../../contract/admin-coupons";
+import type { CouponInput } from "../../contract/admin-coupons";
 import {
   adminCouponSchema,
   couponPageSchema,
   couponProductChoicesSchema,
   deletedCouponSchema,
 } from "../../contract/answers/admin-coupons";
+import { type ListParams, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's coupons (ADR 026). */
 
 export type { AdminCoupon, ProductChoice } from "../../contract/answers/admin-coupons";
 
-export type CouponFilters = { search: string; source: CouponSource };
-
-export function listCoupons(context: AppLoadContext, request: Request, filters: CouponFilters & { page: number }) {
-  const search = new URLSearchParams({ ...filters, page: String(filters.page) });
-  return apiPayload(context, {
-    path: `/v1/admin/coupons?${search}`,
-    request,
-    answer: couponPageSchema,
-  });
+export function listCoupons(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/coupons", query, answer: couponPageSchema });
 }
 
 export function readCoupon(context: AppLoadContext, request: Request, couponId: string) {

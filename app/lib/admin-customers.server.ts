@@ -10,6 +10,7 @@ import {
   customerTicketPageSchema,
   staffLedgerPageSchema,
 } from "../../contract/answers/admin-customers";
+import { type ListParams, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's customers and the checkout blocklist (ADR 026). */
@@ -22,15 +23,8 @@ export type {
   StaffLedgerEntry,
 } from "../../contract/answers/admin-customers";
 
-const query = (values: Record<string, string | number>) =>
-  new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)]));
-
-export function listCustomers(context: AppLoadContext, request: Request, filters: { search: string; page: number }) {
-  return apiPayload(context, {
-    path: `/v1/admin/customers?${query(filters)}`,
-    request,
-    answer: customerPageSchema,
-  });
+export function listCustomers(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/customers", query, answer: customerPageSchema });
 }
 
 /** One customer's page: the account, and one page each of its orders, tickets and ledger. */
@@ -41,15 +35,12 @@ export async function readCustomerPage(
   pages: { orders: number; tickets: number; ledger: number },
 ) {
   const base = `/v1/admin/customers/${encodeURIComponent(customerId)}`;
+  const page = (list: keyof typeof pages) => ({ path: `${base}/${list}`, query: { page: pages[list] } });
   const [customer, orders, tickets, ledger] = await Promise.all([
     apiPayload(context, { path: base, request, answer: customerSchema }),
-    apiPayload(context, { path: `${base}/orders?page=${pages.orders}`, request, answer: customerOrderPageSchema }),
-    apiPayload(context, {
-      path: `${base}/tickets?page=${pages.tickets}`,
-      request,
-      answer: customerTicketPageSchema,
-    }),
-    apiPayload(context, { path: `${base}/ledger?page=${pages.ledger}`, request, answer: staffLedgerPageSchema }),
+    readListPage(context, request, { ...page("orders"), answer: customerOrderPageSchema }),
+    readListPage(context, request, { ...page("tickets"), answer: customerTicketPageSchema }),
+    readListPage(context, request, { ...page("ledger"), answer: staffLedgerPageSchema }),
   ]);
   return { customer, orders, tickets, ledger };
 }
@@ -84,12 +75,8 @@ export function setBlocked(
   });
 }
 
-export function listBlocklist(context: AppLoadContext, request: Request, filters: { search: string; page: number }) {
-  return apiPayload(context, {
-    path: `/v1/admin/blocklist?${query(filters)}`,
-    request,
-    answer: blocklistPageSchema,
-  });
+export function listBlocklist(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/blocklist", query, answer: blocklistPageSchema });
 }
 
 export function addBlocklistEntry(

@@ -10,6 +10,7 @@ import {
   staffTicketPageSchema,
   staffTicketSchema,
 } from "../../contract/answers/admin-inbox";
+import { type ListParams, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the staff inbox: tickets, the request queue and feedback moderation (ADR 029). */
@@ -22,17 +23,10 @@ export type {
   StaffTicketSummary,
 } from "../../contract/answers/admin-inbox";
 
-export type ListQuery = { filter: string; search: string; page: number };
-const query = (values: ListQuery) =>
-  new URLSearchParams(Object.entries(values).map(([name, value]) => [name, String(value)]));
 const idPath = (base: string, id: string, tail = "") => `/v1/admin/${base}/${encodeURIComponent(id)}${tail}`;
 
-export function listTickets(context: AppLoadContext, request: Request, filters: ListQuery) {
-  return apiPayload(context, {
-    path: `/v1/admin/tickets?${query(filters)}`,
-    request,
-    answer: staffTicketPageSchema,
-  });
+export function listTickets(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/tickets", query, answer: staffTicketPageSchema });
 }
 
 export function readTicket(context: AppLoadContext, request: Request, ticketId: string) {
@@ -57,8 +51,8 @@ export function setTicketStatus(context: AppLoadContext, request: Request, ticke
   });
 }
 
-export function listRequests(context: AppLoadContext, request: Request, filters: ListQuery) {
-  return apiPayload(context, { path: `/v1/admin/requests?${query(filters)}`, request, answer: staffRequestPageSchema });
+export function listRequests(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/requests", query, answer: staffRequestPageSchema });
 }
 
 export function completeRequest(context: AppLoadContext, request: Request, requestId: string, credential: string) {
@@ -111,12 +105,8 @@ export function saveReplacementSettings(
   });
 }
 
-export function listFeedback(context: AppLoadContext, request: Request, filters: ListQuery) {
-  return apiPayload(context, {
-    path: `/v1/admin/feedback?${query(filters)}`,
-    request,
-    answer: staffFeedbackPageSchema,
-  });
+export function listFeedback(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/feedback", query, answer: staffFeedbackPageSchema });
 }
 
 export function setFeedbackVisible(context: AppLoadContext, request: Request, feedbackId: string, visible: boolean) {

@@ -7,13 +7,12 @@ import {
   keyPageSchema,
   revokedKeysSchema,
 } from "../../contract/answers/admin-keys";
+import { type ListParams, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's redeem keys (/v1/admin/keys/*, ADR 021 and 025). */
 
 export type { GeneratedBatch, KeyOption, RedeemKeyRow } from "../../contract/answers/admin-keys";
-
-export type KeyFilters = { state: string; optionId: string; batchId: string; hint: string };
 
 export function listKeyOptions(context: AppLoadContext, request: Request) {
   return apiPayload(context, {
@@ -23,13 +22,8 @@ export function listKeyOptions(context: AppLoadContext, request: Request) {
   });
 }
 
-export function listKeys(context: AppLoadContext, request: Request, query: KeyFilters & { page: number }) {
-  const search = new URLSearchParams({ ...query, page: String(query.page) });
-  return apiPayload(context, {
-    path: `/v1/admin/keys?${search}`,
-    request,
-    answer: keyPageSchema,
-  });
+export function listKeys(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/keys", query, answer: keyPageSchema });
 }
 
 export function generateKeys(

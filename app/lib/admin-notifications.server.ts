@@ -1,30 +1,20 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { NotificationChannel, NotificationEvent } from "../../contract/notifications";
 import {
-  type NotificationDelivery,
   notificationRetriedSchema,
   notificationRoutingSchema,
   notificationSettingsSchema,
 } from "../../contract/answers/admin-notifications";
-import { apiCall, apiPayload } from "./api.server";
+import { type ListParams, readListPage } from "./admin-list.server";
+import { apiCall } from "./api.server";
 
 /* The back office's /v1 client for the operator's notifications (/v1/admin/notifications, owners only). */
 
 export type { NotificationDelivery } from "../../contract/answers/admin-notifications";
 
-export type DeliveryStatusFilter = "" | NotificationDelivery["status"];
-
-export function readNotificationSettings(
-  context: AppLoadContext,
-  request: Request,
-  query: { page: number; status: DeliveryStatusFilter },
-) {
-  const search = new URLSearchParams({ page: String(query.page), status: query.status });
-  return apiPayload(context, {
-    path: `/v1/admin/notifications?${search}`,
-    request,
-    answer: notificationSettingsSchema,
-  });
+/** The channels, the routing and one page of webhook deliveries (`query`: the page and a `status`). */
+export function readNotificationSettings(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/notifications", query, answer: notificationSettingsSchema });
 }
 
 export function saveNotificationRouting(

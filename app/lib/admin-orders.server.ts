@@ -9,6 +9,7 @@ import {
   orderRefundedSchema,
   paymentConfirmedSchema,
 } from "../../contract/answers/admin-orders";
+import { type ListParams, tryListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -18,26 +19,9 @@ import { apiCall, apiPayload } from "./api.server";
 
 export type { AdminOrder, AdminOrderRow, OrderCredentials } from "../../contract/answers/admin-orders";
 
-export type OrderFilters = {
-  order: string;
-  email: string;
-  product: string;
-  status: string;
-  gateway: string;
-  from: string;
-  to: string;
-  customer: string;
-  waiting: string;
-};
-
-export function searchOrders(context: AppLoadContext, request: Request, query: OrderFilters & { page: number }) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value) search.set(name, String(value));
-  return apiCall(context, {
-    path: `/v1/admin/orders?${search}`,
-    request,
-    answer: adminOrderPageSchema,
-  });
+/** An ApiResult, not a thrown refusal: the search shows a filter the API refused (a bad date) above the list. */
+export function searchOrders(context: AppLoadContext, request: Request, query: ListParams) {
+  return tryListPage(context, request, { path: "/v1/admin/orders", query, answer: adminOrderPageSchema });
 }
 
 const orderPath = (orderId: string) => `/v1/admin/orders/${encodeURIComponent(orderId)}`;

@@ -6,35 +6,21 @@ import {
   stockOptionPageSchema,
   stockRemovedSchema,
 } from "../../contract/answers/admin-stock";
-import { apiCall, apiPayload } from "./api.server";
+import { type ListParams, readListPage } from "./admin-list.server";
+import { apiCall } from "./api.server";
 
 /* The /v1 client of the back office's stock (/v1/admin/stock/*, ADR 025). */
 
 export type { ImportReport, StockAccount, StockOption } from "../../contract/answers/admin-stock";
 
-export function listStockOptions(context: AppLoadContext, request: Request, query: { page: number; search: string }) {
-  const search = new URLSearchParams({ page: String(query.page), search: query.search });
-  return apiPayload(context, {
-    path: `/v1/admin/stock?${search}`,
-    request,
-    answer: stockOptionPageSchema,
-  });
+export function listStockOptions(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/stock", query, answer: stockOptionPageSchema });
 }
 
-export type OptionStockFilters = { search: string; state: string; batch: string };
-
-export function readOptionStock(
-  context: AppLoadContext,
-  request: Request,
-  optionId: string,
-  query: OptionStockFilters & { page: number },
-) {
-  const search = new URLSearchParams({ ...query, page: String(query.page) });
-  return apiPayload(context, {
-    path: `/v1/admin/stock/${encodeURIComponent(optionId)}?${search}`,
-    request,
-    answer: optionStockSchema,
-  });
+/** The option, its counts and batches, and one page of its accounts. */
+export function readOptionStock(context: AppLoadContext, request: Request, optionId: string, query: ListParams) {
+  const path = `/v1/admin/stock/${encodeURIComponent(optionId)}`;
+  return readListPage(context, request, { path, query, answer: optionStockSchema });
 }
 
 export function importStock(

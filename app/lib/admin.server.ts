@@ -15,6 +15,7 @@ import {
   staffMeSchema,
   staffMemberSchema,
 } from "../../contract/answers/admin-staff";
+import { type ListParams, readListPage } from "./admin-list.server";
 import { ApiUnavailableError, apiCall, apiPayload } from "./api.server";
 import { getCurrentUser } from "./session.server";
 
@@ -110,13 +111,6 @@ export function setStaffRole(context: AppLoadContext, request: Request, input: {
   return apiCall(context, { path: "/v1/admin/staff/role", request, body: input, answer: staffMemberSchema });
 }
 
-export type AuditFilters = { actor: string; action: string; objectType: string; object: string };
-
-export function listAudit(context: AppLoadContext, request: Request, query: AuditFilters & { page: number }) {
-  const search = new URLSearchParams({ ...query, page: String(query.page) });
-  return apiPayload(context, {
-    path: `/v1/admin/audit?${search}`,
-    request,
-    answer: auditPageSchema,
-  });
+export function listAudit(context: AppLoadContext, request: Request, query: ListParams) {
+  return readListPage(context, request, { path: "/v1/admin/audit", query, answer: auditPageSchema });
 }

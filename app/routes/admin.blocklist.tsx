@@ -1,26 +1,23 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { blocklistEntrySchema } from "../../contract/admin-customers";
-import {
-  AdminHeading,
-  AdminTable,
-  AdminTime,
-  Pager,
-  inputClass,
-  pageFrom,
-  pageHref,
-  secondaryButtonClass,
-  td,
-  th,
-} from "~/components/admin/admin-ui";
+import { z } from "zod";
+import { AdminList } from "~/components/admin/admin-list";
+import { AdminHeading, AdminTime, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { addBlocklistEntry, listBlocklist, removeBlocklistEntry } from "~/lib/admin-customers.server";
-import { replyFromApi } from "~/lib/api-reply.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import {
+  type BlocklistEntry,
+  addBlocklistEntry,
+  listBlocklist,
+  removeBlocklistEntry,
+} from "~/lib/admin-customers.server";
+import { listQuery, listText } from "~/lib/list-query";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { OnceKeyField } from "~/components/admin/once-key";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
@@ -28,14 +25,14 @@ import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 export const meta: MetaFunction = () => [{ title: "Blocklist | Back office" }];
 
 const BLOCKLIST_PAGE = "/admin/blocklist";
+const querySchema = z.object({ search: listText() });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const me = await requireStaff(request, context, "customersRead");
-  const url = new URL(request.url);
-  const search = (url.searchParams.get("search") ?? "").trim().slice(0, 200);
+  const query = listQuery(new URL(request.url), querySchema);
   return {
-    search,
-    list: await listBlocklist(context, request, { search, page: pageFrom(url) }),
+    query,
+    list: await listBlocklist(context, request, query),
     canChange: me.areas.includes("customersWrite"),
     onceKey: newOnceKey(),
   };
@@ -44,25 +41,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "customersWrite");
   const formData = await request.formData();
-  if (formData.get("intent") === "remove") {
+  if (intentOf(formData, ["add", "remove"]) === "remove") {
     const answer = await removeBlocklistEntry(context, request, String(formData.get("entryId") ?? ""));
-    if (!answer.ok) return redirectWithError(context, BLOCKLIST_PAGE, answer.message);
-    return redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message);
+    return toastAnswer(context, BLOCKLIST_PAGE, answer);
   }
-  const submission = parseWithZod(formData, { schema: blocklistEntrySchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await addBlocklistEntry(context, request, submission.value, onceKeyOf(formData));
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["pattern", "note"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message);
+  return formAction(formData, {
+    form: "blocklist-add",
+    schema: blocklistEntrySchema,
+    call: (input) => addBlocklistEntry(context, request, input, onceKeyOf(formData)),
+    done: (answer) => redirectWithSuccess(context, BLOCKLIST_PAGE, answer.message),
+  });
 }
 
 function AddForm({ onceKey }: { onceKey: string }) {
   const [form, fields] = useSchemaForm(blocklistEntrySchema, {
     id: "blocklist-add",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("blocklist-add")?.result,
   });
   return (
     <section aria-labelledby="blocklist-add-title" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -92,8 +86,34 @@ function AddForm({ onceKey }: { onceKey: string }) {
   );
 }
 
+function Added({ entry }: { entry: BlocklistEntry }) {
+  return (
+    <>
+      <AdminTime iso={entry.createdAt} />
+      {entry.createdBy && <span className="block text-slate-600">{entry.createdBy}</span>}
+    </>
+  );
+}
+
+function RemoveButton({ entry }: { entry: BlocklistEntry }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="entryId" value={entry._id} />
+      <button
+        type="submit"
+        name="intent"
+        value="remove"
+        aria-label={`Remove ${entry.pattern}`}
+        className={secondaryButtonClass}
+      >
+        Remove
+      </button>
+    </Form>
+  );
+}
+
 export default function BlocklistPage() {
-  const { search, list, canChange, onceKey } = useLoaderData<typeof loader>();
+  const { query, list, canChange, onceKey } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Blocklist">
@@ -101,68 +121,20 @@ export default function BlocklistPage() {
         are refused too.
       </AdminHeading>
       {canChange && <AddForm onceKey={onceKey} />}
-      <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor="blocklist-search" className="text-sm font-semibold">
-            Search the blocklist
-          </label>
-          <input
-            id="blocklist-search"
-            name="search"
-            type="search"
-            defaultValue={search}
-            maxLength={200}
-            placeholder="part of a pattern or note"
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" className={secondaryButtonClass}>
-          Search
-        </button>
-      </Form>
-      {list.records.length === 0 ? (
-        <p className="text-slate-600">{search ? "No entry matches this search." : "No address is refused."}</p>
-      ) : (
-        <AdminTable label="Blocklist entries">
-          <thead>
-            <tr>
-              <th className={th}>Address or pattern</th>
-              <th className={th}>Note</th>
-              <th className={th}>Added</th>
-              {canChange && <th className={th}>Remove</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {list.records.map((entry) => (
-              <tr key={entry._id}>
-                <td className={`${td} font-mono break-all`}>{entry.pattern}</td>
-                <td className={`${td} break-words`}>{entry.note}</td>
-                <td className={`${td} break-all`}>
-                  <AdminTime iso={entry.createdAt} />
-                  {entry.createdBy && <span className="block text-slate-600">{entry.createdBy}</span>}
-                </td>
-                {canChange && (
-                  <td className={td}>
-                    <Form method="post">
-                      <input type="hidden" name="entryId" value={entry._id} />
-                      <button
-                        type="submit"
-                        name="intent"
-                        value="remove"
-                        aria-label={`Remove ${entry.pattern}`}
-                        className={secondaryButtonClass}
-                      >
-                        Remove
-                      </button>
-                    </Form>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
-      )}
-      <Pager label="Blocklist pages" pager={list.pager} href={(page) => pageHref(BLOCKLIST_PAGE, { search }, page)} />
+      <AdminList
+        label="Blocklist entries"
+        pathname={BLOCKLIST_PAGE}
+        query={query}
+        filters={[{ name: "search", label: "Search the blocklist", placeholder: "part of a pattern or note" }]}
+        empty={["No entry matches this search.", "No address is refused."]}
+        list={list}
+        columns={[
+          { header: "Address or pattern", className: "font-mono break-all", cell: (entry) => entry.pattern },
+          { header: "Note", className: "break-words", cell: (entry) => entry.note },
+          { header: "Added", className: "break-all", cell: (entry) => <Added entry={entry} /> },
+          ...(canChange ? [{ header: "Remove", cell: (entry: BlocklistEntry) => <RemoveButton entry={entry} /> }] : []),
+        ]}
+      />
     </div>
   );
 }

@@ -1,41 +1,26 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import {
-  AdminHeading,
-  AdminTable,
-  AdminTime,
-  Pager,
-  buttonClass,
-  inputClass,
-  pageFrom,
-  pageHref,
-  secondaryButtonClass,
-  td,
-  th,
-} from "~/components/admin/admin-ui";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { COUPON_SOURCES } from "../../contract/admin-coupons";
+import { AdminList } from "~/components/admin/admin-list";
+import { AdminHeading, AdminTime, buttonClass } from "~/components/admin/admin-ui";
 import { couponDiscount, couponUses } from "~/components/admin/coupon-text";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type AdminCoupon, type CouponFilters, listCoupons } from "~/lib/admin-coupons.server";
+import { type AdminCoupon, listCoupons } from "~/lib/admin-coupons.server";
+import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { formatUsd } from "~/lib/money";
 
 export const meta: MetaFunction = () => [{ title: "Coupons | Back office" }];
 
+const querySchema = z.object({ source: listChoice(COUPON_SOURCES, "admin"), search: listText() });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "coupons");
-  const url = new URL(request.url);
-  const filters: CouponFilters = {
-    search: (url.searchParams.get("search") ?? "").trim().slice(0, 200),
-    source: url.searchParams.get("source") === "slots" ? "slots" : "admin",
-  };
+  const query = listQuery(new URL(request.url), querySchema);
   // One clock for the server's render and the browser's, so "Expired" reads the same in both.
-  return { filters, now: Date.now(), list: await listCoupons(context, request, { ...filters, page: pageFrom(url) }) };
+  return { query, now: Date.now(), list: await listCoupons(context, request, query) };
 }
-
-const SOURCES = [
-  { source: "admin", label: "Store coupons" },
-  { source: "slots", label: "Slots prizes" },
-] as const;
 
 function couponState(coupon: AdminCoupon, now: number): string {
   if (!coupon.active) return "Inactive";
@@ -44,102 +29,61 @@ function couponState(coupon: AdminCoupon, now: number): string {
   return "Active";
 }
 
+const productsOf = (coupon: AdminCoupon) =>
+  coupon.products.length === 0 ? "Any product" : coupon.products.map((product) => product.title).join(", ");
+
 export default function CouponsPage() {
-  const { filters, list, now } = useLoaderData<typeof loader>();
-  const slots = filters.source === "slots";
+  const { query, list, now } = useLoaderData<typeof loader>();
+  const slots = query.source === "slots";
   return (
     <div className="flex flex-col gap-6">
-      <AdminHeading title="Coupons">
-        What checkout applies: the discount, its limits and the products it is for. Slots prizes are listed apart.
-      </AdminHeading>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="Coupon source" className="flex gap-1">
-          {SOURCES.map((tab) => (
-            <Link
-              key={tab.source}
-              to={tab.source === "admin" ? "/admin/coupons" : "/admin/coupons?source=slots"}
-              aria-current={filters.source === tab.source ? "page" : undefined}
-              className="rounded-md px-3 py-1.5 font-semibold hover:bg-slate-100 aria-[current=page]:bg-slate-800 aria-[current=page]:text-white"
-            >
-              {tab.label}
-            </Link>
-          ))}
-        </nav>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <AdminHeading title="Coupons">
+          What checkout applies: the discount, its limits and the products it is for. Slots prizes are listed apart.
+        </AdminHeading>
         <Link to="/admin/coupons/new" className={buttonClass}>
           New coupon
         </Link>
       </div>
-      <Form method="get" role="search" className="flex flex-col gap-2 sm:flex-row sm:items-end">
-        {slots && <input type="hidden" name="source" value="slots" />}
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <label htmlFor="coupon-search" className="text-sm font-semibold">
-            Search coupons
-          </label>
-          <input
-            id="coupon-search"
-            name="search"
-            type="search"
-            defaultValue={filters.search}
-            maxLength={200}
-            placeholder={slots ? "part of the code or the winner's email" : "part of the code"}
-            className={inputClass}
-          />
-        </div>
-        <button type="submit" className={secondaryButtonClass}>
-          Search
-        </button>
-      </Form>
-      {list.records.length === 0 ? (
-        <p className="text-slate-600">{filters.search ? "No coupon matches this search." : "No coupons yet."}</p>
-      ) : (
-        <AdminTable label={slots ? "Slots prizes" : "Store coupons"}>
-          <thead>
-            <tr>
-              <th className={th}>Code</th>
-              <th className={th}>Discount</th>
-              <th className={th}>Uses</th>
-              <th className={th}>Per customer</th>
-              <th className={th}>Minimum</th>
-              <th className={th}>Expires</th>
-              <th className={th}>{slots ? "Winner" : "Products"}</th>
-              <th className={th}>State</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.records.map((coupon) => (
-              <tr key={coupon._id}>
-                <td className={`${td} break-all`}>
-                  <Link
-                    to={`/admin/coupons/${coupon._id}`}
-                    className="font-mono font-semibold text-brand-700 underline"
-                  >
-                    {coupon.code}
-                  </Link>
-                </td>
-                <td className={td}>{couponDiscount(coupon)}</td>
-                <td className={td} data-testid="coupon-uses">
-                  {couponUses(coupon)}
-                </td>
-                <td className={td}>{coupon.perCustomerLimit ?? "—"}</td>
-                <td className={td}>{coupon.minAmount > 0 ? formatUsd(coupon.minAmount) : "—"}</td>
-                <td className={td}>{coupon.expiresAt ? <AdminTime iso={coupon.expiresAt} /> : "Never"}</td>
-                <td className={`${td} break-words`}>
-                  {slots
-                    ? (coupon.ownerEmail ?? "—")
-                    : coupon.products.length === 0
-                      ? "Any product"
-                      : coupon.products.map((product) => product.title).join(", ")}
-                </td>
-                <td className={td}>{couponState(coupon, now)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
-      )}
-      <Pager
-        label="Coupon pages"
-        pager={list.pager}
-        href={(page) => pageHref("/admin/coupons", { search: filters.search, source: slots ? "slots" : "" }, page)}
+      <AdminList
+        label={slots ? "Slots prizes" : "Store coupons"}
+        pathname="/admin/coupons"
+        query={query}
+        tabs={{ name: "source", label: "Coupon source", options: { admin: "Store coupons", slots: "Slots prizes" } }}
+        filters={[
+          {
+            name: "search",
+            label: "Search coupons",
+            placeholder: slots ? "part of the code or the winner's email" : "part of the code",
+          },
+        ]}
+        empty={["No coupon matches this search.", "No coupons yet."]}
+        list={list}
+        columns={[
+          {
+            header: "Code",
+            className: "break-all",
+            cell: (coupon) => (
+              <Link to={`/admin/coupons/${coupon._id}`} className="font-mono font-semibold text-brand-700 underline">
+                {coupon.code}
+              </Link>
+            ),
+          },
+          { header: "Discount", cell: couponDiscount },
+          { header: "Uses", cell: (coupon) => <span data-testid="coupon-uses">{couponUses(coupon)}</span> },
+          { header: "Per customer", cell: (coupon) => coupon.perCustomerLimit ?? "—" },
+          { header: "Minimum", cell: (coupon) => (coupon.minAmount > 0 ? formatUsd(coupon.minAmount) : "—") },
+          {
+            header: "Expires",
+            cell: (coupon) => (coupon.expiresAt ? <AdminTime iso={coupon.expiresAt} /> : "Never"),
+          },
+          {
+            header: slots ? "Winner" : "Products",
+            className: "break-words",
+            cell: (coupon) => (slots ? (coupon.ownerEmail ?? "—") : productsOf(coupon)),
+          },
+          { header: "State", cell: (coupon) => couponState(coupon, now) },
+        ]}
       />
     </div>
   );

@@ -1,32 +1,24 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { NOTIFICATION_DELIVERY_STATUSES } from "../../contract/notifications";
-import {
-  AdminHeading,
-  AdminTable,
-  AdminTime,
-  Pager,
-  inputClass,
-  pageFrom,
-  pageHref,
-  secondaryButtonClass,
-  td,
-  th,
-} from "~/components/admin/admin-ui";
+import { z } from "zod";
+import { AdminList } from "~/components/admin/admin-list";
+import { AdminHeading, AdminTime, secondaryButtonClass, td, th } from "~/components/admin/admin-ui";
 import { notificationRetrySchema, notificationRoutingSchema } from "~/components/admin/notification-schemas";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import {
-  type DeliveryStatusFilter,
   type NotificationDelivery,
   readNotificationSettings,
   retryNotification,
   saveNotificationRouting,
 } from "~/lib/admin-notifications.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
+import { listChoice, listQuery } from "~/lib/list-query";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -38,40 +30,34 @@ const STATUS_LABELS: Record<NotificationDelivery["status"], string> = {
   failed: "Failed",
 };
 
-function statusFrom(url: URL): DeliveryStatusFilter {
-  const status = url.searchParams.get("status") ?? "";
-  return (NOTIFICATION_DELIVERY_STATUSES as readonly string[]).includes(status) ? (status as DeliveryStatusFilter) : "";
-}
+const STATUS_CHOICES = NOTIFICATION_DELIVERY_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const querySchema = z.object({ status: listChoice(NOTIFICATION_DELIVERY_STATUSES) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireStaff(request, context, "notifications");
-  const url = new URL(request.url);
-  const status = statusFrom(url);
-  return { status, settings: await readNotificationSettings(context, request, { page: pageFrom(url), status }) };
+  const query = listQuery(new URL(request.url), querySchema);
+  return { query, settings: await readNotificationSettings(context, request, query) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "notifications");
   const here = `/admin/notifications${new URL(request.url).search}`;
   const formData = await request.formData();
-  if (formData.get("intent") === "retry") {
+  if (intentOf(formData, ["routing", "retry"]) === "retry") {
     const submission = parseWithZod(formData, { schema: notificationRetrySchema });
     if (submission.status !== "success") return redirectWithError(context, here, "Notification not found");
-    const answer = await retryNotification(context, request, submission.value.notificationId);
-    if (!answer.ok) return redirectWithError(context, here, answer.message);
-    return redirectWithSuccess(context, here, answer.message);
+    return toastAnswer(context, here, await retryNotification(context, request, submission.value.notificationId));
   }
-  const submission = parseWithZod(formData, { schema: notificationRoutingSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await saveNotificationRouting(context, request, submission.value);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["mail", "webhook"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, here, answer.message);
+  return formAction(formData, {
+    form: "notification-routing",
+    schema: notificationRoutingSchema,
+    call: (routing) => saveNotificationRouting(context, request, routing),
+    done: (answer) => redirectWithSuccess(context, here, answer.message),
+  });
 }
 
 type Settings = Awaited<ReturnType<typeof loader>>["settings"];
+type Query = Awaited<ReturnType<typeof loader>>["query"];
 
 function Channels({ channels }: { channels: Settings["channels"] }) {
   return (
@@ -107,7 +93,7 @@ function Channels({ channels }: { channels: Settings["channels"] }) {
 function RoutingForm({ routing }: { routing: Settings["routing"] }) {
   const [form, fields] = useSchemaForm(notificationRoutingSchema, {
     id: "notification-routing",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("notification-routing")?.result,
   });
   return (
     <section aria-labelledby="routing-title" className="flex flex-col gap-3">
@@ -163,86 +149,47 @@ function RoutingForm({ routing }: { routing: Settings["routing"] }) {
   );
 }
 
-function Deliveries({ status, deliveries }: { status: DeliveryStatusFilter; deliveries: Settings["deliveries"] }) {
+function Deliveries({ query, deliveries }: { query: Query; deliveries: Settings["deliveries"] }) {
   return (
     <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
       <h2 id="deliveries-title" className="text-lg font-bold">
         Webhook deliveries
       </h2>
-      <Form method="get" className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="delivery-status" className="text-sm font-semibold">
-            State
-          </label>
-          <select id="delivery-status" name="status" defaultValue={status} className={inputClass}>
-            <option value="">All</option>
-            {NOTIFICATION_DELIVERY_STATUSES.map((value) => (
-              <option key={value} value={value}>
-                {STATUS_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={secondaryButtonClass}>
-          Show
-        </button>
-      </Form>
-      {deliveries.records.length === 0 ? (
-        <p className="text-slate-600">
-          {status ? "No webhook notification is in this state." : "No notification was sent to the webhook yet."}
-        </p>
-      ) : (
-        <AdminTable label="Webhook deliveries, newest first">
-          <thead>
-            <tr>
-              <th className={th}>Created</th>
-              <th className={th}>Event</th>
-              <th className={th}>State</th>
-              <th className={th}>Attempts</th>
-              <th className={th}>Last error</th>
-              <th className={th}>Sent or next attempt</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deliveries.records.map((delivery) => (
-              <tr key={delivery._id}>
-                <td className={td}>
-                  <AdminTime iso={delivery.createdAt} />
-                </td>
-                <td className={td}>
-                  <code>{delivery.event}</code>
-                </td>
-                <td className={td}>{STATUS_LABELS[delivery.status]}</td>
-                <td className={td}>{delivery.attempts}</td>
-                <td className={`${td} break-words`}>{delivery.lastError ?? "—"}</td>
-                <td className={td}>
-                  {delivery.status === "failed" ? (
-                    <Form method="post" preventScrollReset>
-                      <input type="hidden" name="notificationId" value={delivery._id} />
-                      <button type="submit" name="intent" value="retry" className={secondaryButtonClass}>
-                        Retry now
-                      </button>
-                    </Form>
-                  ) : (
-                    <AdminTime iso={delivery.sentAt ?? delivery.nextAttemptAt} />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </AdminTable>
-      )}
-      <Pager
-        label="Webhook delivery pages"
-        pager={deliveries.pager}
-        href={(page) => pageHref("/admin/notifications", { status }, page)}
+      <AdminList
+        label="Webhook deliveries, newest first"
+        pathname="/admin/notifications"
+        query={query}
+        filters={[{ name: "status", label: "State", any: "All", choices: STATUS_CHOICES }]}
+        submit="Show"
+        empty={["No webhook notification is in this state.", "No notification was sent to the webhook yet."]}
+        list={deliveries}
+        columns={[
+          { header: "Created", cell: (delivery) => <AdminTime iso={delivery.createdAt} /> },
+          { header: "Event", cell: (delivery) => <code>{delivery.event}</code> },
+          { header: "State", cell: (delivery) => STATUS_LABELS[delivery.status] },
+          { header: "Attempts", cell: (delivery) => delivery.attempts },
+          { header: "Last error", className: "break-words", cell: (delivery) => delivery.lastError ?? "—" },
+          { header: "Sent or next attempt", cell: (delivery) => <SentOrRetry delivery={delivery} /> },
+        ]}
       />
     </section>
   );
 }
 
+function SentOrRetry({ delivery }: { delivery: NotificationDelivery }) {
+  if (delivery.status !== "failed") return <AdminTime iso={delivery.sentAt ?? delivery.nextAttemptAt} />;
+  return (
+    <Form method="post" preventScrollReset>
+      <input type="hidden" name="notificationId" value={delivery._id} />
+      <button type="submit" name="intent" value="retry" className={secondaryButtonClass}>
+        Retry now
+      </button>
+    </Form>
+  );
+}
+
 export default function NotificationsPage() {
-  const { status, settings } = useLoaderData<typeof loader>();
+  const { query, settings } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Notifications">
@@ -254,7 +201,7 @@ export default function NotificationsPage() {
         key={settings.routing.map((row) => `${+row.mail}${+row.webhook}`).join("")}
         routing={settings.routing}
       />
-      <Deliveries status={status} deliveries={settings.deliveries} />
+      <Deliveries query={query} deliveries={settings.deliveries} />
     </div>
   );
 }

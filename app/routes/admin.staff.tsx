@@ -1,14 +1,15 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS, STAFF_ROLES } from "../../contract/staff";
-import { AdminHeading, AdminTable, AdminTime, td, th } from "~/components/admin/admin-ui";
+import { AdminList } from "~/components/admin/admin-list";
+import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { staffRoleSchema } from "~/components/admin/schemas";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { listStaff, requireStaff, setStaffRole } from "~/lib/admin.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
@@ -21,20 +22,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "staff");
-  const submission = parseWithZod(await request.formData(), { schema: staffRoleSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await setStaffRole(context, request, submission.value);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["email", "role"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, "/admin/staff", answer.message);
+  return formAction(await request.formData(), {
+    form: "staff-role",
+    schema: staffRoleSchema,
+    call: (input) => setStaffRole(context, request, input),
+    done: (answer) => redirectWithSuccess(context, "/admin/staff", answer.message),
+  });
 }
 
 function RoleForm() {
   const [form, fields] = useSchemaForm(staffRoleSchema, {
     id: "staff-role",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("staff-role")?.result,
     defaultValue: { role: "support" },
   });
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
@@ -82,28 +81,17 @@ export default function StaffPage() {
         tickets and requests, and reads orders and customers.
       </AdminHeading>
       <RoleForm />
-      <AdminTable label="Staff accounts">
-        <thead>
-          <tr>
-            <th className={th}>Email</th>
-            <th className={th}>Username</th>
-            <th className={th}>Role</th>
-            <th className={th}>Since</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((member) => (
-            <tr key={member._id}>
-              <td className={`${td} break-all`}>{member.email}</td>
-              <td className={`${td} break-all`}>{member.username}</td>
-              <td className={td}>{member.role === "customer" ? "Customer" : ROLE_LABELS[member.role]}</td>
-              <td className={td}>
-                <AdminTime iso={member.created} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </AdminTable>
+      <AdminList
+        label="Staff accounts"
+        pathname="/admin/staff"
+        list={{ records }}
+        columns={[
+          { header: "Email", className: "break-all", cell: (member) => member.email },
+          { header: "Username", className: "break-all", cell: (member) => member.username },
+          { header: "Role", cell: (member) => (member.role === "customer" ? "Customer" : ROLE_LABELS[member.role]) },
+          { header: "Since", cell: (member) => <AdminTime iso={member.created} /> },
+        ]}
+      />
     </div>
   );
 }

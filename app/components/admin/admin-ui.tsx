@@ -1,7 +1,11 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-/* The pieces the back office's pages share: a page heading, a table that scrolls sideways on a phone, pager links. */
+// The list's address helpers live with listQuery (ADR 048); kept here for the pages that import them from here.
+export { pageFrom, pageHref } from "~/lib/list-query";
+
+/* The pieces the back office's pages share: a page heading, a table that scrolls sideways on a phone, pager links
+ * (AdminList in admin-list.tsx puts them together into a list). */
 
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -35,14 +39,6 @@ export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-
 export const listOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : [];
 
-/** The address of `page` with the list's other parameters kept. */
-export function pageHref(pathname: string, params: Record<string, string>, page: number): string {
-  const kept = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value) kept.set(name, value);
-  if (page > 1) kept.set("page", String(page));
-  return kept.size ? `${pathname}?${kept}` : pathname;
-}
-
 export function Pager({
   label,
   pager,
@@ -74,11 +70,6 @@ export function Pager({
       )}
     </nav>
   );
-}
-
-/** A page number from the address: a whole number from 1, anything else is page 1. */
-export function pageFrom(url: URL): number {
-  return Math.min(Math.max(1, Math.trunc(Number(url.searchParams.get("page"))) || 1), 100_000);
 }
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
