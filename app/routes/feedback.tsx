@@ -5,7 +5,7 @@ import { STAFF_AUTHOR } from "../../contract/browser/ticket";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { StarsShown } from "~/components/feedback/stars-shown";
 import { pageMeta } from "~/components/legal/page-meta";
-import { cleanProductTitle } from "~/components/product-details";
+import { cleanProductTitle } from "~/components/product/description";
 import { listProducts } from "~/lib/catalogue.server";
 import { listPublicFeedback } from "~/lib/feedback.server";
 
