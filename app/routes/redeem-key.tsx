@@ -11,7 +11,7 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { HumanCheck } from "~/components/human-check";
 import { pageMeta } from "~/components/legal/page-meta";
 import { redeemKeySchema } from "~/components/redeem-key-schema";
-import { type HumanCheckChallenge, readHumanCheckChallenge } from "~/lib/accounts.server";
+import { freshHumanCheck, type HumanCheckChallenge } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
 import { redeemKey } from "~/lib/orders.server";
@@ -27,17 +27,12 @@ export const meta: MetaFunction = () =>
     description: "Redeem a key for a subscription: enter your email and the key, and the order is delivered at once.",
   });
 
-async function freshChallenge(context: LoaderFunctionArgs["context"]): Promise<HumanCheckChallenge | null> {
-  const challenge = await readHumanCheckChallenge(context);
-  return challenge.ok ? challenge.payload : null;
-}
-
 // The form carries a single-use human-check token: a page shared from the page cache would hand two visitors
 // the same one, and the second would be refused.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [humanCheck, user] = await Promise.all([freshChallenge(context), getCurrentUser(request, context)]);
+  const [humanCheck, user] = await Promise.all([freshHumanCheck(context), getCurrentUser(request, context)]);
   return { humanCheck, email: user?.email ?? "" };
 }
 
@@ -49,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     fields: ["email", "key"],
     honeypot: true,
     // A refused post spent its human-check answer: the form gets a new challenge with the errors.
-    extra: () => freshChallenge(context),
+    extra: () => freshHumanCheck(context),
     call: ({ email, key, [HUMAN_CHECK_FIELD]: humanCheck }) => redeemKey(context, { email, key, humanCheck }),
     done: (answer) =>
       redirectWithSuccess(
