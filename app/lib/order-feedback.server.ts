@@ -1,13 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type AppLoadContext, data } from "@remix-run/node";
-import { replyFromApi } from "~/lib/api-reply.server";
-import { readMyOrderFeedback, saveFeedback } from "~/lib/feedback.server";
-import type { Order } from "~/lib/orders.server";
-import { getCurrentUser, returnPath } from "~/lib/session.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
-import { canRate, feedbackFormId } from "./feedback-rules";
-import { orderFeedbackSchema } from "./feedback-schema";
-import type { FeedbackAccess } from "./order-feedback";
+import type { AppLoadContext } from "@remix-run/node";
+import { readMyOrderFeedback, saveFeedback } from "./feedback.server";
+import { formAction } from "./form-action.server";
+import type { Order } from "./orders.server";
+import { getCurrentUser, returnPath } from "./session.server";
+import { redirectWithSuccess } from "./toast.server";
+import { canRate, feedbackFormId } from "~/components/order/feedback-rules";
+import { orderFeedbackSchema } from "~/components/order/feedback-schema";
+import type { FeedbackAccess } from "~/components/order/order-feedback";
 
 /* The /find-order side of feedback: who may rate the order's lines, and the feedback form's post. */
 
@@ -32,19 +31,17 @@ export async function loadFeedbackAccess(
   return { kind: "foreign" };
 }
 
-/** intent=feedback: saved feedback comes back to the order with a toast; a refusal stays in its form. */
-export async function feedbackIntent(context: AppLoadContext, request: Request, formData: FormData) {
-  const submission = parseWithZod(formData, { schema: orderFeedbackSchema });
-  const formId = feedbackFormId({
-    product: String(formData.get("productId") ?? ""),
-    productOption: String(formData.get("productOptionId") ?? ""),
+/** intent=feedback: saved feedback comes back to the order with a toast; a refusal stays in its line's form. */
+export function orderFeedbackAction(context: AppLoadContext, request: Request, formData: FormData) {
+  return formAction(formData, {
+    form: feedbackFormId({
+      product: String(formData.get("productId") ?? ""),
+      productOption: String(formData.get("productOptionId") ?? ""),
+    }),
+    schema: orderFeedbackSchema,
+    fields: ["stars", "message"],
+    call: ({ intent: _intent, ...input }) => saveFeedback(context, request, input),
+    done: (answer, { orderId }) =>
+      redirectWithSuccess(context, `/find-order?${new URLSearchParams({ id: orderId })}`, answer.message),
   });
-  if (submission.status !== "success") return data({ formId, result: submission.reply() }, { status: 400 });
-  const { intent: _intent, ...input } = submission.value;
-  const answer = await saveFeedback(context, request, input);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["stars", "message"] });
-    return data({ formId, result }, { status });
-  }
-  return redirectWithSuccess(context, `/find-order?${new URLSearchParams({ id: input.orderId })}`, answer.message);
 }

@@ -1,15 +1,17 @@
-import { parseWithZod } from "@conform-to/zod";
-import type { SubmissionResult } from "@conform-to/react";
-import { type AppLoadContext, data } from "@remix-run/node";
-import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
-import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
-import { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
-import { type HumanCheckChallenge, readHumanCheckChallenge } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
-import type { Order } from "~/lib/orders.server";
-import { type OrderRequest, listRequests, requestReplacement, sendOtherRequest } from "~/lib/requests.server";
-import { sessionToken } from "~/lib/session.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import type { AppLoadContext } from "@remix-run/node";
+import {
+  OTHER_REQUEST_FORM,
+  otherRequestFormSchema,
+  REPLACEMENT_FORM,
+  replacementFormSchema,
+} from "~/components/order/request-schemas";
+import { type HumanCheckChallenge, freshHumanCheck } from "./accounts.server";
+import { formAction } from "./form-action.server";
+import { HUMAN_CHECK_FIELD } from "./human-check-field";
+import type { Order } from "./orders.server";
+import { type OrderRequest, listRequests, requestReplacement, sendOtherRequest } from "./requests.server";
+import { sessionToken } from "./session.server";
+import { redirectWithSuccess } from "./toast.server";
 
 /*
  * The order page's requests (ADR 020): who is looking (only the order's owner may ask), each line's
@@ -68,54 +70,47 @@ export async function loadOrderRequests(
     if (!answer.ok) return { ...guest, viewer: "other", refusal: answer.message };
     histories[line.productOptionId] = answer.payload;
   }
-  let humanCheck: HumanCheckChallenge | null = null;
-  if (panel?.show === "replace") {
-    const challenge = await readHumanCheckChallenge(context);
-    humanCheck = challenge.ok ? challenge.payload : null;
-  }
+  const humanCheck = panel?.show === "replace" ? await freshHumanCheck(context) : null;
   return { viewer: "owner", histories, refusal: null, humanCheck };
 }
 
-export type RequestRefusal = {
-  intent: "replace" | "ask";
-  result: SubmissionResult<string[]>;
-  /** A refused replacement may have spent the human check; a 4xx answer does not reload the loader's. */
-  humanCheck: HumanCheckChallenge | null;
-};
-
 /**
- * The order page's form posts: intent=replace (a replacement of one credential) and intent=ask (any other
+ * The order page's request forms: intent=replace (a replacement of one credential) and intent=ask (any other
  * request on a line). Success comes back to the order with the API's message; a refusal stays in the form.
  */
-export async function orderRequestAction(context: AppLoadContext, request: Request, orderId: string) {
-  const back = `/find-order?${new URLSearchParams({ id: orderId })}`;
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent !== "replace" && intent !== "ask") return redirectWithError(context, back, "Unknown request");
-  const schema = intent === "replace" ? replacementFormSchema : otherRequestFormSchema;
-  const submission = parseWithZod(formData, { schema });
-  const refuse = async (result: SubmissionResult<string[]>, status: number) => {
-    const challenge = intent === "replace" ? await readHumanCheckChallenge(context) : null;
-    return data<RequestRefusal>({ intent, result, humanCheck: challenge?.ok ? challenge.payload : null }, { status });
-  };
-  if (submission.status !== "success") return refuse(submission.reply(), 400);
-  if (intent === "replace" && honeypotFilled(formData)) {
-    return refuse(submission.reply({ formErrors: [HONEYPOT_REFUSAL] }), 400);
+export function orderRequestAction(
+  context: AppLoadContext,
+  request: Request,
+  { orderId, intent, formData }: { orderId: string; intent: "replace" | "ask"; formData: FormData },
+) {
+  const done = (answer: { message: string }) =>
+    redirectWithSuccess(context, `/find-order?${new URLSearchParams({ id: orderId })}`, answer.message);
+  if (intent === "ask") {
+    return formAction(formData, {
+      form: OTHER_REQUEST_FORM,
+      schema: otherRequestFormSchema,
+      fields: ["message"],
+      call: ({ productId, productOptionId, message }) =>
+        sendOtherRequest(context, request, { orderId, productId, productOptionId, message }),
+      done,
+    });
   }
-  const { value } = submission;
-  const line = { orderId, productId: value.productId, productOptionId: value.productOptionId };
-  const answer =
-    value.intent === "replace"
-      ? await requestReplacement(context, request, {
-          ...line,
-          index: value.index,
-          message: value.message,
-          humanCheck: value[HUMAN_CHECK_FIELD] ?? "",
-        })
-      : await sendOtherRequest(context, request, { ...line, message: value.message });
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["message"] });
-    return refuse(result, status);
-  }
-  return redirectWithSuccess(context, back, answer.message);
+  return formAction(formData, {
+    form: REPLACEMENT_FORM,
+    schema: replacementFormSchema,
+    fields: ["message"],
+    honeypot: true,
+    // A refused replacement may have spent the human check; a 4xx answer does not reload the loader's.
+    extra: () => freshHumanCheck(context),
+    call: ({ productId, productOptionId, index, message, [HUMAN_CHECK_FIELD]: humanCheck }) =>
+      requestReplacement(context, request, {
+        orderId,
+        productId,
+        productOptionId,
+        index,
+        message,
+        humanCheck: humanCheck ?? "",
+      }),
+    done,
+  });
 }
