@@ -18,6 +18,7 @@ import { type SlotCoupon, listSlotCoupons } from "~/lib/slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 import { INVALID_COUPON } from "../../contract/order";
+import { CHECKOUT_FORM } from "~/components/checkout/checkout-form-id";
 import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "~/components/checkout/schema";
 
 /*
@@ -149,9 +150,6 @@ export async function applyCouponIntent({ request, context, formData, back }: In
     headers: { "Set-Cookie": await couponHeader(context, coupon) },
   });
 }
-
-/** The checkout form's id: the panel's reply (useFormReply) finds it by this. */
-export const CHECKOUT_FORM = "checkout";
 
 /** What a refused checkout needs beside its errors. */
 export type CheckoutExtra = {

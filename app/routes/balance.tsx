@@ -14,6 +14,7 @@ import { requireUser } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
 import { getFormProps, getInputProps, getSelectProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Balance | Store" }];
 
@@ -177,23 +178,7 @@ export default function BalancePage() {
           History
         </h2>
         <History entries={sheet.records} />
-        {pager.pages > 1 && (
-          <nav aria-label="History pages" className="flex items-center gap-3">
-            {pager.previous && (
-              <Link to={`/balance?page=${pager.previous}`} className="underline">
-                Previous
-              </Link>
-            )}
-            <span aria-current="page">
-              Page {pager.page} of {pager.pages}
-            </span>
-            {pager.next && (
-              <Link to={`/balance?page=${pager.next}`} className="underline">
-                Next
-              </Link>
-            )}
-          </nav>
-        )}
+        <Pager label="History pages" pager={pager} href={(page) => `/balance?page=${page}`} />
       </section>
       {addingBalance && (
         <RouteDialog title="Add Balance" closeHref="/balance">

@@ -1,6 +1,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { AccountCard, ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import {
+  AccountCard,
+  ErrorList,
+  FormErrors,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from "~/components/account/form-fields";
 import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { resetPasswordWithCode } from "~/lib/accounts.server";
@@ -67,14 +74,7 @@ export default function ResetPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
         />
-        <TextField
-          label="New password"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters; not a common password."
-        />
-        <TextField label="Confirm new password" meta={fields.password2} type="password" autoComplete="new-password" />
+        <NewPasswordFields password={fields.password} password2={fields.password2} />
         <SubmitButton pendingText="Resetting…">Reset Password</SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-slate-600">

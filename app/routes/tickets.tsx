@@ -14,6 +14,7 @@ import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
 import { getFormProps, getInputProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Support Tickets | Store" }];
 
@@ -160,27 +161,7 @@ export default function TicketsPage() {
               ))}
             </ul>
           )}
-          {pager.pages > 1 && (
-            <nav aria-label="Ticket pages" className="flex items-center justify-between gap-2">
-              {pager.previous ? (
-                <Link to={pageHref(pager.previous)} className="font-semibold text-brand-700 underline">
-                  Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span aria-current="page" className="text-sm text-slate-600">
-                Page {pager.page} of {pager.pages}
-              </span>
-              {pager.next ? (
-                <Link to={pageHref(pager.next)} className="font-semibold text-brand-700 underline">
-                  Next
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager label="Ticket pages" pager={pager} href={pageHref} />
         </section>
       </div>
       <Outlet />

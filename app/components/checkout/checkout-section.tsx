@@ -6,7 +6,8 @@ import { getFormProps, getTextareaProps, useServerForm } from "~/lib/server-form
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HumanCheck } from "../human-check";
 import { SlotCouponPicker } from "../slots/slot-coupons";
-import { CHECKOUT_FORM, type CheckoutExtra, type CheckoutPanelData } from "~/lib/checkout.server";
+import type { CheckoutExtra, CheckoutPanelData } from "~/lib/checkout.server";
+import { CHECKOUT_FORM } from "./checkout-form-id";
 import { type FormReply, useFormReply } from "~/lib/form-reply";
 import type { guestCheckoutSchema } from "./schema";
 import type { z } from "zod";

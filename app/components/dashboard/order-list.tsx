@@ -4,6 +4,7 @@ import { orderTitle } from "~/components/account/order-title";
 import { formatUsd } from "~/lib/money";
 import type { Order, OrderPage } from "~/lib/orders.server";
 import { ALL_STATUSES, type DashboardQuery, dashboardHref, SORTS, STATUS_LABELS } from "./dashboard-query";
+import { Pager } from "../pager";
 
 const orderDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -183,23 +184,7 @@ export function OrderListSection({ query, list }: { query: DashboardQuery; list:
           <OrderCards orders={list.records} />
         )}
       </div>
-      {pager.pages > 1 && (
-        <nav aria-label="Order pages" className="flex items-center justify-center gap-4">
-          {pager.previous ? (
-            <Link to={dashboardHref(query, { page: pager.previous })} preventScrollReset className="underline">
-              Previous
-            </Link>
-          ) : null}
-          <span aria-current="page" data-testid="order-page">
-            Page {pager.page} of {pager.pages}
-          </span>
-          {pager.next ? (
-            <Link to={dashboardHref(query, { page: pager.next })} preventScrollReset className="underline">
-              Next
-            </Link>
-          ) : null}
-        </nav>
-      )}
+      <Pager label="Order pages" pager={pager} href={(page) => dashboardHref(query, { page })} testId="order-page" />
     </section>
   );
 }

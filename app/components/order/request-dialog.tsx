@@ -1,25 +1,22 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { OTHER_REQUEST_PLACEHOLDER, REPLACEMENT_MESSAGE_PLACEHOLDER } from "../../../contract/request";
-import { ErrorList, FormErrors, SubmitButton } from "../account/form-fields";
+import { FormErrors, SubmitButton } from "../account/form-fields";
+import { MessageField } from "../tickets/ticket-fields";
 import { RouteDialog } from "../dialog";
 import { HumanCheck } from "../human-check";
 import { CopyField } from "./copy-field";
 import { parseCredentials } from "./order-product-card";
 import { AccessNote, delivered, orderHref, OtherRequests, shownDate, StatusBadge } from "./request-parts";
-import {
-  OTHER_REQUEST_FORM,
-  type otherRequestFormSchema,
-  REPLACEMENT_FORM,
-  type replacementFormSchema,
-} from "./request-schemas";
+import { OTHER_REQUEST_FORM, REPLACEMENT_FORM } from "./request-form-ids";
+import type { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
 import { FORM_CONSTRAINTS } from "./request-schemas.constraints";
 import type { HumanCheckChallenge } from "~/lib/accounts.server";
 import { useFormReply } from "~/lib/form-reply";
 import type { OrderPanel, OrderRequestsData } from "~/lib/order-requests.server";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 import type { OrderRequest } from "~/lib/requests.server";
-import { type FormMeta, getFormProps, getTextareaProps, useServerForm } from "~/lib/server-form";
+import { type FormMeta, getFormProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 /*
@@ -54,33 +51,6 @@ function LineFields({ product }: { product: OrderProduct }) {
   );
 }
 
-function MessageBox({
-  meta,
-  label,
-  placeholder,
-}: {
-  meta: Parameters<typeof getTextareaProps>[0];
-  label: string;
-  placeholder: string;
-}) {
-  const { key, ...props } = getTextareaProps(meta);
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={meta.id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <textarea
-        key={key}
-        {...props}
-        rows={4}
-        placeholder={placeholder}
-        className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600"
-      />
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
 function ReplacementForm({
   product,
   index,
@@ -100,7 +70,7 @@ function ReplacementForm({
     <RequestForm form={form} intent="replace">
       <input type="hidden" name="index" value={index} />
       <LineFields product={product} />
-      <MessageBox
+      <MessageField
         meta={fields.message}
         label="What is wrong with this account?"
         placeholder={REPLACEMENT_MESSAGE_PLACEHOLDER}
@@ -122,7 +92,7 @@ function OtherRequestForm({ product }: { product: OrderProduct }) {
   return (
     <RequestForm form={form} intent="ask">
       <LineFields product={product} />
-      <MessageBox meta={fields.message} label="Your question" placeholder={OTHER_REQUEST_PLACEHOLDER} />
+      <MessageField meta={fields.message} label="Your question" placeholder={OTHER_REQUEST_PLACEHOLDER} />
       <div>
         <SubmitButton pendingText="Sending…">Send Request</SubmitButton>
       </div>

@@ -4,10 +4,6 @@ import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /* The order page's request forms, parsed the same way by the browser (conform) and by the page's action. */
 
-/** The ids of the two forms on the page, so each gets its own reply. */
-export const REPLACEMENT_FORM = "request-replacement";
-export const OTHER_REQUEST_FORM = "other-request";
-
 const lineFields = {
   productId: z.string({ required_error: "Choose a product" }).max(64),
   productOptionId: z.string({ required_error: "Choose a product" }).max(64),
