@@ -12,7 +12,7 @@ import {
 } from "@remix-run/react";
 import { lazy, type ReactNode, Suspense } from "react";
 import type { HeaderAccount } from "./components/account/account-menu";
-import { loadCheckoutPanel } from "./components/checkout/checkout.server";
+import { loadCheckoutPanel } from "./lib/checkout.server";
 import { GeneralErrorBoundary } from "./components/error-screens";
 import { NoScriptRefresh, type NoScriptRefreshHandle } from "./components/no-script-refresh";
 import { SiteFooter } from "./components/site-footer";

@@ -1,6 +1,6 @@
 import { CartContents } from "./cart-contents";
 import { CheckoutSection } from "./checkout/checkout-section";
-import type { CheckoutPanelData } from "./checkout/checkout.server";
+import type { CheckoutPanelData } from "~/lib/checkout.server";
 import { RouteDialog } from "./dialog";
 import type { CartQuote } from "~/lib/cart.server";
 import { withCartPanel } from "~/lib/cart-client";

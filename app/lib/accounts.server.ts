@@ -116,3 +116,9 @@ export function readHumanCheckChallenge(context: AppLoadContext): Promise<ApiRes
     answer: humanCheckChallengeSchema,
   });
 }
+
+/** The challenge itself, or null when the API could not give one (the form then shows no check). */
+export async function freshHumanCheck(context: AppLoadContext): Promise<HumanCheckChallenge | null> {
+  const challenge = await readHumanCheckChallenge(context);
+  return challenge.ok ? challenge.payload : null;
+}

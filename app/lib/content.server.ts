@@ -1,8 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import { announcementSchema, documentListSchema, faqListSchema } from "../../contract/answers/content";
-import type { FaqEntry } from "~/components/landing/faq-accordion";
-import { type LegalDocumentName, builtInDocuments } from "~/components/legal/default-documents.server";
+import { type LegalDocumentName, builtInDocuments } from "./default-documents.server";
 import { apiCall } from "./api.server";
 
 /*
@@ -11,7 +10,7 @@ import { apiCall } from "./api.server";
  * nothing (announcement) or to the built-in text (FAQ, documents), as the spec asks.
  */
 
-export type Faq = FaqEntry;
+export type Faq = { _id: string; question: string; answer: string };
 export type LegalDocument = { name: LegalDocumentName; title: string; paragraphs: string[]; builtIn: boolean };
 
 /** Runs a read and turns any failure (4xx, 5xx, a broken answer, no API) into `null`. */

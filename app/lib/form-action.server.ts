@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { type AppLoadContext, data } from "@remix-run/node";
 import { z } from "zod";
 import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
-import type { ApiResult, ApiSuccess } from "./api.server";
+import type { ApiFailure, ApiResult, ApiSuccess } from "./api.server";
 import { replyFromApi } from "./api-reply.server";
 import type { FormReply } from "./form-reply";
 import { redirectWithError, redirectWithSuccess } from "./toast.server";
@@ -15,6 +15,8 @@ import { redirectWithError, redirectWithSuccess } from "./toast.server";
  */
 
 type Parsed<Schema extends z.ZodTypeAny> = z.output<Schema>;
+/** A redirect or a page's reply (`data`). */
+type Answer = Response | ReturnType<typeof data>;
 
 export type FormActionOptions<Schema extends z.ZodTypeAny, Payload, Extra> = {
   /** The id of the form on the page; its reply reaches that form alone (useFormReply). */
@@ -29,11 +31,17 @@ export type FormActionOptions<Schema extends z.ZodTypeAny, Payload, Extra> = {
   hideFields?: string[];
   /** Refuse a post whose honeypot field is filled (a public form). */
   honeypot?: boolean;
-  /** Added to every refusal: what the form needs to render again (a fresh human-check challenge). */
-  extra?: () => Promise<Extra> | Extra;
+  /**
+   * Added to every refusal: what the form needs to render again (a fresh human-check challenge). It gets the
+   * API's refusal when there is one (a sign-in shows the human check only when the API asks for it).
+   */
+  extra?: (refusal?: ApiFailure) => Promise<Extra> | Extra;
   call: (value: Parsed<Schema>) => Promise<ApiResult<Payload>>;
-  /** What the form does with the API's yes: most redirect with a toast (see `toastAnswer`). */
-  done: (answer: ApiSuccess<Payload>, value: Parsed<Schema>) => Response | Promise<Response>;
+  /**
+   * What the form does with the API's yes: most redirect with a toast (see `toastAnswer`); a form with a next
+   * step replies to it (the staff sign-in's code step).
+   */
+  done: (answer: ApiSuccess<Payload>, value: Parsed<Schema>) => Answer | Promise<Answer>;
 };
 
 /** The reply to a form, as the page's useFormReply reads it. */
@@ -84,7 +92,7 @@ export async function formAction<Schema extends z.ZodTypeAny, Payload, Extra = n
   if (!answer.ok) {
     const fields = options.fields ?? schemaFields(schema);
     const { result, status } = replyFromApi(submission, answer, { fields, hideFields });
-    return replyToForm(form, result, status, extra);
+    return replyToForm(form, result, status, extra && (() => extra(answer)));
   }
   return options.done(answer, value);
 }

@@ -129,3 +129,6 @@ export function listMyOrders(context: AppLoadContext, request: Request, query: O
     answer: orderPageSchema,
   });
 }
+
+/** One page of the customer's orders, with its pager. */
+export type OrderPage = Awaited<ReturnType<typeof listMyOrders>>;

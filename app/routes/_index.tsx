@@ -13,7 +13,7 @@ import {
   dismissedAnnouncementCookie,
   dismissedAnnouncementKey,
   featuredProducts,
-} from "~/components/landing/landing-data.server";
+} from "~/lib/landing-data.server";
 import { PaymentsSection } from "~/components/landing/payments-section";
 import { SectionDots } from "~/components/landing/section-dots";
 import { useSectionScroller } from "~/components/landing/use-section-scroller";

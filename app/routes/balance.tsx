@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
 import { randomUUID } from "node:crypto";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { topUpSchema } from "~/components/balance/top-up-schema";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { type BalanceEntry, createTopUp, readBalanceSheet } from "~/lib/balance.server";
 import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
@@ -14,6 +14,7 @@ import { requireUser } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
 import { getFormProps, getInputProps, getSelectProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Balance | Store" }];
 
@@ -39,15 +40,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: topUpSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { balance, paymentMethod, idempotencyKey } = submission.value;
-  const created = await createTopUp(context, request, { balance, paymentMethod }, idempotencyKey ?? randomUUID());
-  if (!created.ok) {
-    const { result, status } = replyFromApi(submission, created, { fields: ["balance", "paymentMethod"] });
-    return data({ result }, { status });
-  }
-  return redirect(created.payload.paymentUrl);
+  return formAction(await request.formData(), {
+    form: "top-up",
+    schema: topUpSchema,
+    fields: ["balance", "paymentMethod"],
+    call: ({ balance, paymentMethod, idempotencyKey }) =>
+      createTopUp(context, request, { balance, paymentMethod }, idempotencyKey ?? randomUUID()),
+    done: (created) => redirect(created.payload.paymentUrl),
+  });
 }
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
@@ -62,10 +62,9 @@ function entryPurpose(entry: BalanceEntry): string {
 }
 
 function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: string }[]; topUpKey: string }) {
-  const actionData = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof topUpSchema>>(FORM_CONSTRAINTS.topUp, {
     id: "top-up",
-    lastResult: actionData?.result,
+    lastResult: useFormReply("top-up")?.result,
     defaultValue: { paymentMethod: gateways[0]?.name },
   });
   if (gateways.length === 0) return <p>No payment method is available right now. Please try again later.</p>;
@@ -179,23 +178,7 @@ export default function BalancePage() {
           History
         </h2>
         <History entries={sheet.records} />
-        {pager.pages > 1 && (
-          <nav aria-label="History pages" className="flex items-center gap-3">
-            {pager.previous && (
-              <Link to={`/balance?page=${pager.previous}`} className="underline">
-                Previous
-              </Link>
-            )}
-            <span aria-current="page">
-              Page {pager.page} of {pager.pages}
-            </span>
-            {pager.next && (
-              <Link to={`/balance?page=${pager.next}`} className="underline">
-                Next
-              </Link>
-            )}
-          </nav>
-        )}
+        <Pager label="History pages" pager={pager} href={(page) => `/balance?page=${page}`} />
       </section>
       {addingBalance && (
         <RouteDialog title="Add Balance" closeHref="/balance">

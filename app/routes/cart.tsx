@@ -1,16 +1,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
 import type { z } from "zod";
 import { CartContents } from "~/components/cart-contents";
-import {
-  applyCouponIntent,
-  type CheckoutRefusal,
-  checkoutIntent,
-  loadCheckoutPanel,
-} from "~/components/checkout/checkout.server";
+import { applyCouponIntent, checkoutIntent, loadCheckoutPanel } from "~/lib/checkout.server";
 import { CheckoutSection } from "~/components/checkout/checkout-section";
 import { type CartChange, cartFor } from "~/lib/cart.server";
 import { withCartPanel } from "~/lib/cart-client";
@@ -117,19 +112,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function CartPage() {
   const { quote, checkout } = useLoaderData<typeof loader>();
-  // A checkout refused without JS lands here, on the /cart page, with its errors.
-  const refusal = useActionData<CheckoutRefusal>();
   return (
     <div className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">Your Cart</h1>
       <CartContents
         quote={quote}
         redirectTo={CART_PAGE}
-        checkout={
-          checkout && (
-            <CheckoutSection panel={checkout} cartPrice={quote.cartPrice} redirectTo={CART_PAGE} refusal={refusal} />
-          )
-        }
+        checkout={checkout && <CheckoutSection panel={checkout} cartPrice={quote.cartPrice} redirectTo={CART_PAGE} />}
       />
     </div>
   );

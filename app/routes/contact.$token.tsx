@@ -1,19 +1,18 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
-  data,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
-import { STAFF_AUTHOR } from "../../contract/browser/ticket";
+import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { contactReplyFormSchema } from "~/components/contact/schemas";
 import { FORM_CONSTRAINTS } from "~/components/contact/schemas.constraints";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { MessageField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { MessageList, TicketSummary } from "~/components/tickets/conversation";
+import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { readGuestTicket, replyAsGuest } from "~/lib/contact.server";
 import { getFormProps, useServerForm } from "~/lib/server-form";
 import { redirectWithSuccess } from "~/lib/toast.server";
@@ -37,21 +36,22 @@ export async function loader({ context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const token = params.token ?? "";
-  const submission = parseWithZod(await request.formData(), { schema: contactReplyFormSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await replyAsGuest(context, token, submission.value.message);
-  if (!answer.ok) {
-    if (answer.status === 404) throw new Response(answer.message, { status: 404 });
-    const { result, status } = replyFromApi(submission, answer, { fields: ["message"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, `/contact/${encodeURIComponent(token)}`, answer.message);
+  return formAction(await request.formData(), {
+    form: "contact-reply",
+    schema: contactReplyFormSchema,
+    call: async ({ message }) => {
+      const answer = await replyAsGuest(context, token, message);
+      if (!answer.ok && answer.status === 404) throw new Response(answer.message, { status: 404 });
+      return answer;
+    },
+    done: (answer) => redirectWithSuccess(context, `/contact/${encodeURIComponent(token)}`, answer.message),
+  });
 }
 
 function ReplyForm() {
   const [form, fields] = useServerForm<z.input<typeof contactReplyFormSchema>>(FORM_CONSTRAINTS.contactReply, {
     id: "contact-reply",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("contact-reply")?.result,
   });
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col gap-2">
@@ -72,29 +72,9 @@ export default function GuestConversation() {
       <header>
         <p className="text-sm font-semibold text-brand-700">Support conversation</p>
         <h1 className="text-2xl font-bold tracking-tight break-words text-ink">{ticket.subject}</h1>
-        <p className="mt-1 text-sm text-slate-600">
-          {open ? "Open" : "Closed"} · opened <TicketTime iso={ticket.createdAt} />
-          {ticket.orderId ? ` · order ${ticket.orderId.slice(0, 8)}` : " · general question"}
-        </p>
+        <TicketSummary ticket={ticket} className="mt-1 text-sm text-slate-600" />
       </header>
-      <ol aria-label="Messages" className="flex flex-col gap-3">
-        {ticket.messages.map((message) => {
-          const fromStaff = message.username === STAFF_AUTHOR;
-          return (
-            <li
-              key={message._id}
-              className={`max-w-[85%] rounded-xl p-3 ${fromStaff ? "self-start bg-slate-100" : "self-end bg-brand-50"}`}
-            >
-              <p className="text-xs text-slate-600">
-                <span className="font-semibold text-ink">{message.username}</span> ·{" "}
-                <TicketTime iso={message.timestamp} />
-              </p>
-              {/* Text, never markup: React escapes it. */}
-              <p className="break-words whitespace-pre-wrap">{message.message}</p>
-            </li>
-          );
-        })}
-      </ol>
+      <MessageList messages={ticket.messages} className="flex flex-col gap-3" />
       {open ? (
         <section aria-label="Reply" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
           <p className="mb-2 text-sm text-slate-600">

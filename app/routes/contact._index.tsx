@@ -1,27 +1,25 @@
-import { parseWithZod } from "@conform-to/zod";
 import {
   type ActionFunctionArgs,
-  data,
   type HeadersFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
   redirect,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
-import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
+import { TextField } from "~/components/account/form-fields";
 import { contactFormSchema } from "~/components/contact/schemas";
 import { FORM_CONSTRAINTS } from "~/components/contact/schemas.constraints";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { HumanCheck } from "~/components/human-check";
+import { GuardedFormPage } from "~/components/guarded-form-page";
 import { pageMeta } from "~/components/legal/page-meta";
 import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields";
-import { type HumanCheckChallenge, readHumanCheckChallenge } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { freshHumanCheck } from "~/lib/accounts.server";
 import { openGuestTicket } from "~/lib/contact.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { useServerForm } from "~/lib/server-form";
 import { getCurrentUser } from "~/lib/session.server";
 import type { z } from "zod";
 
@@ -40,13 +38,8 @@ export const meta: MetaFunction = () =>
 // The form carries a single-use human-check token: a page from the page cache would hand two visitors the same one.
 export const headers: HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-async function freshChallenge(context: LoaderFunctionArgs["context"]): Promise<HumanCheckChallenge | null> {
-  const challenge = await readHumanCheckChallenge(context);
-  return challenge.ok ? challenge.payload : null;
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [humanCheck, user] = await Promise.all([freshChallenge(context), getCurrentUser(request, context)]);
+  const [humanCheck, user] = await Promise.all([freshHumanCheck(context), getCurrentUser(request, context)]);
   const orderId = new URL(request.url).searchParams.get("orderId") ?? "";
   return {
     humanCheck,
@@ -57,76 +50,69 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: contactFormSchema });
-  // A refused post spent its human-check answer: the form gets a new challenge with the errors.
-  const refuse = async (result: ReturnType<typeof submission.reply>, status: number) =>
-    data({ result, humanCheck: await freshChallenge(context) }, { status });
-  if (submission.status !== "success") return refuse(submission.reply(), 400);
-  if (honeypotFilled(formData)) return refuse(submission.reply({ formErrors: [HONEYPOT_REFUSAL] }), 400);
-  const { [HUMAN_CHECK_FIELD]: humanCheck, ...fields } = submission.value;
-  const answer = await openGuestTicket(context, { ...fields, humanCheck });
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["email", "orderId", "message"] });
-    return refuse(result, status);
-  }
-  return redirect("/contact/sent", 303);
+  return formAction(await request.formData(), {
+    form: "contact",
+    schema: contactFormSchema,
+    fields: ["email", "orderId", "message"],
+    honeypot: true,
+    // A refused post spent its human-check answer: the form gets a new challenge with the errors.
+    extra: () => freshHumanCheck(context),
+    call: ({ [HUMAN_CHECK_FIELD]: humanCheck, ...fields }) => openGuestTicket(context, { ...fields, humanCheck }),
+    done: () => redirect("/contact/sent", 303),
+  });
 }
 
 export default function ContactPage() {
   const loaded = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof contactFormSchema>>(FORM_CONSTRAINTS.contact, {
     id: "contact",
-    lastResult: refused?.result,
+    lastResult: useFormReply("contact")?.result,
     defaultValue: { email: loaded.email, orderId: loaded.orderId },
   });
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-6 px-4 py-10">
-      <header>
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Contact Support</h1>
-        <p className="mt-2 text-slate-600">
-          No account needed. Tell us what happened; we mail you a link to the conversation, and our answer comes by mail
-          too. {REPLY_PROMISE}
-        </p>
-        {loaded.signedIn && (
-          <p className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-slate-700">
-            You are signed in:{" "}
-            <Link to="/tickets" className="font-semibold text-brand-700 underline">
-              your support tickets
-            </Link>{" "}
-            keep the conversation in your account.
+    <GuardedFormPage
+      title="Contact Support"
+      intro={
+        <>
+          <p className="mt-2 text-slate-600">
+            No account needed. Tell us what happened; we mail you a link to the conversation, and our answer comes by
+            mail too. {REPLY_PROMISE}
           </p>
-        )}
-      </header>
-      <Form
-        method="post"
-        {...getFormProps(form)}
-        className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <FormErrors form={form} />
-        <TextField label="Email Address" meta={fields.email} type="email" autoComplete="email" inputMode="email" />
-        <TextField
-          label="Order ID (optional)"
-          meta={fields.orderId}
-          type="text"
-          autoComplete="off"
-          hint="From your order mail or the order page's address, if your message is about one order."
-        />
-        <MessageField label="Message" meta={fields.message} rows={5} />
-        <HumanCheck challenge={refused?.humanCheck ?? loaded.humanCheck} />
-        <div>
-          <SubmitButton pendingText="Sending…">Send Message</SubmitButton>
-        </div>
-      </Form>
-      <p className="text-sm text-slate-600">
-        Looking for an order?{" "}
-        <Link to="/find-order" className="font-semibold text-brand-700 underline">
-          Find it with your order id
-        </Link>
-        .
-      </p>
-    </div>
+          {loaded.signedIn && (
+            <p className="mt-3 rounded-lg bg-brand-50 p-3 text-sm text-slate-700">
+              You are signed in:{" "}
+              <Link to="/tickets" className="font-semibold text-brand-700 underline">
+                your support tickets
+              </Link>{" "}
+              keep the conversation in your account.
+            </p>
+          )}
+        </>
+      }
+      form={form}
+      humanCheck={loaded.humanCheck}
+      submit="Send Message"
+      pendingText="Sending…"
+      after={
+        <p className="text-sm text-slate-600">
+          Looking for an order?{" "}
+          <Link to="/find-order" className="font-semibold text-brand-700 underline">
+            Find it with your order id
+          </Link>
+          .
+        </p>
+      }
+    >
+      <TextField label="Email Address" meta={fields.email} type="email" autoComplete="email" inputMode="email" />
+      <TextField
+        label="Order ID (optional)"
+        meta={fields.orderId}
+        type="text"
+        autoComplete="off"
+        hint="From your order mail or the order page's address, if your message is about one order."
+      />
+      <MessageField label="Message" meta={fields.message} rows={5} />
+    </GuardedFormPage>
   );
 }
 

@@ -5,9 +5,10 @@ import { STAFF_AUTHOR } from "../../contract/browser/ticket";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { StarsShown } from "~/components/feedback/stars-shown";
 import { pageMeta } from "~/components/legal/page-meta";
-import { cleanProductTitle } from "~/components/product-details";
+import { cleanProductTitle } from "~/components/product/description";
 import { listProducts } from "~/lib/catalogue.server";
 import { listPublicFeedback } from "~/lib/feedback.server";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -142,27 +143,7 @@ export default function FeedbackPage() {
         </ul>
       )}
 
-      {pager.pages > 1 && (
-        <nav aria-label="Feedback pages" className="flex items-center justify-between gap-2">
-          {pager.previous ? (
-            <Link to={pageHref(productId, pager.previous)} className="font-semibold text-brand-700 underline">
-              Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span aria-current="page" className="text-sm text-slate-600">
-            Page {pager.page} of {pager.pages}
-          </span>
-          {pager.next ? (
-            <Link to={pageHref(productId, pager.next)} className="font-semibold text-brand-700 underline">
-              Next
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
+      <Pager label="Feedback pages" pager={pager} href={(page) => pageHref(productId, page)} />
     </div>
   );
 }

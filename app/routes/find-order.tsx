@@ -5,19 +5,20 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { FEEDBACK_INTENT } from "~/components/order/feedback-rules";
 import type { FeedbackAccess } from "~/components/order/order-feedback";
-import { feedbackIntent, loadFeedbackAccess } from "~/components/order/order-feedback.server";
+import { intentOf } from "~/lib/form-action.server";
+import { loadFeedbackAccess, orderFeedbackAction } from "~/lib/order-feedback.server";
 import {
   type OrderPanel,
   type OrderRequestsData,
   loadOrderRequests,
   orderRequestAction,
   panelFrom,
-} from "~/components/order/requests.server";
+} from "~/lib/order-requests.server";
 import { refreshAttempt, refreshDelaySeconds } from "~/components/order/pending-refresh";
 import type { NoScriptRefreshTarget } from "~/components/no-script-refresh";
 import type { RouteHandle } from "~/root";
@@ -96,12 +97,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return failed(ORDER_NOT_FOUND, 404);
 }
 
+const INTENTS = [FEEDBACK_INTENT, "replace", "ask"] as const;
+
 export async function action({ request, context }: ActionFunctionArgs) {
-  // A copy to read the intent from: the request forms' action reads the body itself.
-  const formData = await request.clone().formData();
-  if (formData.get("intent") === FEEDBACK_INTENT) return feedbackIntent(context, request, formData);
-  const id = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
-  return orderRequestAction(context, request, id);
+  const formData = await request.formData();
+  const intent = intentOf(formData, INTENTS);
+  if (intent === FEEDBACK_INTENT) return orderFeedbackAction(context, request, formData);
+  const orderId = (new URL(request.url).searchParams.get("id") ?? "").trim().slice(0, ORDER_ID_MAX_LENGTH);
+  return orderRequestAction(context, request, { orderId, intent, formData });
 }
 
 function usePollWhilePending(pending: boolean) {
@@ -118,8 +121,6 @@ function usePollWhilePending(pending: boolean) {
 
 export default function FindOrderPage() {
   const { id, order, error, noScriptRefresh, requests, panel, feedback } = useLoaderData<typeof loader>();
-  const answered = useActionData<typeof action>();
-  const feedbackAnswer = answered && "formId" in answered ? answered : undefined;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location.pathname === "/find-order";
   usePollWhilePending(order?.status === "pending");
@@ -175,7 +176,6 @@ export default function FindOrderPage() {
             requests={requests}
             panel={panel}
             feedback={feedback}
-            feedbackAnswer={feedbackAnswer}
             checkAgainHref={findOrderPath({ id: order._id })}
             refreshesByItself={noScriptRefresh !== null}
           />

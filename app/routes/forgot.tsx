@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { HONEYPOT_REFUSAL, HoneypotField, honeypotFilled } from "~/components/account/honeypot";
+import { HoneypotField } from "~/components/account/honeypot";
 import { forgotSchema } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requestResetCode } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { requireAnonymous } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
@@ -26,27 +26,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: forgotSchema });
-  if (honeypotFilled(formData)) {
-    return data({ result: submission.reply({ formErrors: [HONEYPOT_REFUSAL] }) }, { status: 400 });
-  }
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const { email } = submission.value;
-  const answer = await requestResetCode(context, email);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["email"] });
-    return data({ result }, { status });
-  }
-  // The same answer whether or not the email has an account.
-  return redirectWithSuccess(context, `/reset?${new URLSearchParams({ email })}`, answer.message);
+  return formAction(await request.formData(), {
+    form: "forgot",
+    schema: forgotSchema,
+    honeypot: true,
+    call: ({ email }) => requestResetCode(context, email),
+    // The same answer whether or not the email has an account.
+    done: (answer, { email }) =>
+      redirectWithSuccess(context, `/reset?${new URLSearchParams({ email })}`, answer.message),
+  });
 }
 
 export default function ForgotPage() {
-  const actionData = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, {
     id: "forgot",
-    lastResult: actionData?.result,
+    lastResult: useFormReply("forgot")?.result,
   });
 
   return (

@@ -1,19 +1,20 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useSearchParams } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
 import { loginSchema, SECRET_FIELDS, twoFactorSchema } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { HumanCheck } from "~/components/human-check";
 import {
+  freshHumanCheck,
   type HumanCheckChallenge,
-  readHumanCheckChallenge,
   signInWithPassword,
   signInWithSecondFactor,
 } from "~/lib/accounts.server";
 import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, replyToForm } from "~/lib/form-action.server";
+import { type FormReply, useFormReply } from "~/lib/form-reply";
 import { completeSignIn, readDeviceToken, requireAnonymous } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
@@ -32,22 +33,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return null;
 }
 
-/** A fresh challenge for the next try; null when it could not be loaded (the page says so). */
-async function nextHumanCheck(context: ActionFunctionArgs["context"]): Promise<HumanCheckChallenge | null> {
-  const challenge = await readHumanCheckChallenge(context);
-  return challenge.ok ? challenge.payload : null;
-}
+const LOGIN_FORM = "login";
+const CODE_FORM = "login-code";
+
+/** The code step's reply carries the sign-in's challenge, so the step can post it back. */
+type CodeStepExtra = { challenge: string };
+/** After many failed sign-ins on the account, the API asks for the human check with the next try. */
+type LoginExtra = { humanCheck: HumanCheckChallenge | null } | undefined;
 
 /** The code step of a staff sign-in: a wrong code asks again, a spent challenge starts over. */
 async function secondFactor(request: Request, context: ActionFunctionArgs["context"], formData: FormData) {
   const submission = parseWithZod(formData, { schema: twoFactorSchema });
-  if (submission.status !== "success") {
-    const challenge = String(formData.get("challenge") ?? "");
-    return data(
-      { result: undefined, humanCheck: null, codeStep: { challenge, result: submission.reply() } },
-      { status: 400 },
-    );
-  }
+  const challenge = String(formData.get("challenge") ?? "");
+  const askAgain = (result: FormReply["result"], status: number) =>
+    replyToForm<CodeStepExtra>(CODE_FORM, result, status, () => ({ challenge }));
+  if (submission.status !== "success") return askAgain(submission.reply(), 400);
   const { redirectTo, ...input } = submission.value;
   const answer = await signInWithSecondFactor(context, {
     ...input,
@@ -56,61 +56,41 @@ async function secondFactor(request: Request, context: ActionFunctionArgs["conte
   if (!answer.ok) {
     if (answer.status === 400) {
       const { result, status } = replyFromApi(submission, answer, { fields: ["code"] });
-      return data(
-        { result: undefined, humanCheck: null, codeStep: { challenge: input.challenge, result } },
-        { status },
-      );
+      return askAgain(result, status);
     }
     const result = submission.reply({ formErrors: [answer.message], hideFields: ["code", "challenge"] });
-    return data({ result, humanCheck: null }, { status: answer.status });
+    return replyToForm(LOGIN_FORM, result, answer.status);
   }
-  return completeSignIn({
-    request,
-    context,
-    token: answer.payload.token,
-    deviceToken: answer.payload.deviceToken,
-    redirectTo,
-    message: "Welcome back",
-  });
+  return signedIn(request, context, answer.payload, redirectTo);
+}
+
+function signedIn(
+  request: Request,
+  context: ActionFunctionArgs["context"],
+  { token, deviceToken }: { token: string; deviceToken?: string },
+  redirectTo: string | undefined,
+) {
+  return completeSignIn({ request, context, token, deviceToken, redirectTo, message: "Welcome back" });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.formData();
   if (formData.get("intent") === "two-factor") return secondFactor(request, context, formData);
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (honeypotFilled(formData)) {
-    return data(
-      { result: submission.reply({ formErrors: [HONEYPOT_REFUSAL], hideFields: SECRET_FIELDS }), humanCheck: null },
-      { status: 400 },
-    );
-  }
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }), humanCheck: null }, { status: 400 });
-  }
-  const { redirectTo, ...credentials } = submission.value;
-  const answer = await signInWithPassword(context, {
-    ...credentials,
-    deviceToken: await readDeviceToken(request, context),
-  });
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, {
-      fields: ["username", "password"],
-      hideFields: SECRET_FIELDS,
-    });
-    // After many failed sign-ins on the account, the API asks for the human check with the next try.
-    const humanCheck = answer.humanCheckRequired ? { challenge: await nextHumanCheck(context) } : null;
-    return data({ result, humanCheck }, { status });
-  }
-  if ("twoFactorRequired" in answer.payload) {
-    return data({ result: undefined, humanCheck: null, codeStep: { challenge: answer.payload.challenge } });
-  }
-  return completeSignIn({
-    request,
-    context,
-    token: answer.payload.token,
-    deviceToken: answer.payload.deviceToken,
-    redirectTo,
-    message: "Welcome back",
+  return formAction(formData, {
+    form: LOGIN_FORM,
+    schema: loginSchema,
+    fields: ["username", "password"],
+    hideFields: SECRET_FIELDS,
+    honeypot: true,
+    extra: async (refusal): Promise<LoginExtra> =>
+      refusal?.humanCheckRequired ? { humanCheck: await freshHumanCheck(context) } : undefined,
+    call: async ({ redirectTo: _, ...credentials }) =>
+      signInWithPassword(context, { ...credentials, deviceToken: await readDeviceToken(request, context) }),
+    done: ({ payload }, { redirectTo }) =>
+      "twoFactorRequired" in payload
+        ? // The password was right: the code step starts, with nothing to correct yet.
+          replyToForm<CodeStepExtra>(CODE_FORM, {}, 200, () => ({ challenge: payload.challenge }))
+        : signedIn(request, context, payload, redirectTo),
   });
 }
 
@@ -124,7 +104,7 @@ function CodeStep({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const [form, fields] = useServerForm<z.input<typeof twoFactorSchema>>(FORM_CONSTRAINTS.twoFactor, {
-    id: "login-code",
+    id: CODE_FORM,
     lastResult,
   });
   return (
@@ -151,23 +131,17 @@ function CodeStep({
 }
 
 export default function LoginPage() {
-  const actionData = useActionData<typeof action>();
+  const refused = useFormReply<LoginExtra>(LOGIN_FORM);
+  const codeStep = useFormReply<CodeStepExtra>(CODE_FORM);
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const [form, fields] = useServerForm<z.input<typeof loginSchema>>(FORM_CONSTRAINTS.login, {
-    id: "login",
-    lastResult: actionData?.result,
+    id: LOGIN_FORM,
+    lastResult: refused?.result,
   });
   const signupHref = redirectTo ? `/signup?${new URLSearchParams({ redirectTo })}` : "/signup";
-  const codeStep = actionData && "codeStep" in actionData ? actionData.codeStep : undefined;
-  if (codeStep) {
-    return (
-      <CodeStep
-        challenge={codeStep.challenge}
-        redirectTo={redirectTo}
-        lastResult={"result" in codeStep ? codeStep.result : undefined}
-      />
-    );
+  if (codeStep?.extra) {
+    return <CodeStep challenge={codeStep.extra.challenge} redirectTo={redirectTo} lastResult={codeStep.result} />;
   }
 
   return (
@@ -178,8 +152,8 @@ export default function LoginPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Username or email" meta={fields.username} type="text" autoComplete="username" />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
-        {actionData?.humanCheck && (
-          <HumanCheck challenge={actionData.humanCheck.challenge} reason="This account has had many failed sign-ins." />
+        {refused?.extra && (
+          <HumanCheck challenge={refused.extra.humanCheck} reason="This account has had many failed sign-ins." />
         )}
         <Link to="/forgot" className="-mt-2 mb-2 self-end text-sm font-medium text-brand-700 underline">
           Forgot password?

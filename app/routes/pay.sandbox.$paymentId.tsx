@@ -12,6 +12,7 @@ import { formatUsd } from "~/lib/money";
 import { readSandboxPayment, submitSandboxPayment } from "~/lib/orders.server";
 import { redirectWithError, redirectWithInfo, redirectWithSuccess } from "~/lib/toast.server";
 import { pageMeta } from "~/components/legal/page-meta";
+import { intentOf } from "~/lib/form-action.server";
 
 /*
  * The sandbox gateway's "hosted payment page", for development and demos: Pay and Cancel go through
@@ -46,9 +47,7 @@ function afterPayment(purpose: "order" | "topup", orderId: string | null): strin
 }
 
 export async function action({ params, request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent !== "pay" && intent !== "cancel") throw new Response("Unknown action", { status: 400 });
+  const intent = intentOf(await request.formData(), ["pay", "cancel"]);
   const result = await submitSandboxPayment(context, params.paymentId ?? "", intent);
   if (!result.ok) {
     if (result.status === 404 || result.status === 400) throw new Response("Payment not found", { status: 404 });

@@ -1,11 +1,18 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { AccountCard, ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import {
+  AccountCard,
+  ErrorList,
+  FormErrors,
+  NewPasswordFields,
+  SubmitButton,
+  TextField,
+} from "~/components/account/form-fields";
 import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { resetPasswordWithCode } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
@@ -26,34 +33,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: resetSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
-  }
-  const answer = await resetPasswordWithCode(context, submission.value);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, {
-      fields: ["otp", "password", "password2"],
-      hideFields: SECRET_FIELDS,
-    });
-    return data({ result }, { status });
-  }
-  return completeSignIn({
-    request,
-    context,
-    token: answer.payload.token,
-    redirectTo: undefined,
-    message: "Your password has been reset",
+  return formAction(await request.formData(), {
+    form: "reset",
+    schema: resetSchema,
+    fields: ["otp", "password", "password2"],
+    hideFields: SECRET_FIELDS,
+    call: (reset) => resetPasswordWithCode(context, reset),
+    done: (answer) =>
+      completeSignIn({
+        request,
+        context,
+        token: answer.payload.token,
+        redirectTo: undefined,
+        message: "Your password has been reset",
+      }),
   });
 }
 
 export default function ResetPage() {
   const { email } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
   const [form, fields] = useServerForm<z.input<typeof resetSchema>>(FORM_CONSTRAINTS.reset, {
     id: "reset",
-    lastResult: actionData?.result,
+    lastResult: useFormReply("reset")?.result,
   });
 
   return (
@@ -73,14 +74,7 @@ export default function ResetPage() {
           inputMode="numeric"
           autoComplete="one-time-code"
         />
-        <TextField
-          label="New password"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters; not a common password."
-        />
-        <TextField label="Confirm new password" meta={fields.password2} type="password" autoComplete="new-password" />
+        <NewPasswordFields password={fields.password} password2={fields.password2} />
         <SubmitButton pendingText="Resetting…">Reset Password</SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-slate-600">

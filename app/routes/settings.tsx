@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { FormErrors, NewPasswordFields, SubmitButton, TextField } from "~/components/account/form-fields";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -174,14 +174,11 @@ function PasswordForm() {
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
       <CurrentPasswordField meta={fields.currentPassword} />
-      <TextField
-        label="New password"
-        meta={fields.password}
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
+        password={fields.password}
+        password2={fields.password2}
         hint="At least 8 characters; not a common password. You stay signed in here; other devices are signed out."
       />
-      <TextField label="Confirm new password" meta={fields.password2} type="password" autoComplete="new-password" />
       <SubmitButton intent="password" pendingText="Saving…">
         Change Password
       </SubmitButton>

@@ -10,7 +10,8 @@ import {
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { StarsShown } from "~/components/feedback/stars-shown";
-import { cleanProductTitle, type ProductChoice, ProductDetails } from "~/components/product-details";
+import { cleanProductTitle } from "~/components/product/description";
+import { type ProductChoice, ProductDetails } from "~/components/product-details";
 import { quantityBounds } from "~/lib/cart-client";
 import { shopSearch } from "~/components/shop-search";
 import { readProductWithOptions } from "~/lib/catalogue.server";

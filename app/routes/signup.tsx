@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useSearchParams } from "@remix-run/react";
-import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
+import { AccountCard, FormErrors, NewPasswordFields, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HoneypotField } from "~/components/account/honeypot";
 import { SECRET_FIELDS, signupSchema } from "~/components/account/schemas";
 import { WhyChoose } from "~/components/account/why-choose";
@@ -61,14 +61,11 @@ export default function SignupPage() {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
-        <TextField
-          label="Password"
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint="At least 8 characters; not a common password."
+        <NewPasswordFields
+          password={fields.password}
+          password2={fields.password2}
+          labels={["Password", "Confirm password"]}
         />
-        <TextField label="Confirm password" meta={fields.password2} type="password" autoComplete="new-password" />
         <SubmitButton pendingText="Creating your account…">Create Account</SubmitButton>
       </Form>
       <p className="mt-6 text-sm text-slate-600">

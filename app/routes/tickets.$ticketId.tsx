@@ -1,26 +1,25 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   Form,
   isRouteErrorResponse,
   Link,
-  useActionData,
   useLoaderData,
   useLocation,
   useRevalidator,
   useRouteError,
 } from "@remix-run/react";
 import { useEffect } from "react";
-import { STAFF_AUTHOR } from "../../contract/browser/ticket";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { ticketMessageSchema } from "~/components/tickets/schemas";
-import { MessageField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { MessageList, TicketSummary } from "~/components/tickets/conversation";
+import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields";
+import { formAction, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { requireUser } from "~/lib/session.server";
 import { readTicket, sendTicketMessage, setTicketOpen } from "~/lib/tickets.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
 import { listQuery } from "./tickets";
@@ -43,18 +42,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (intent === "close" || intent === "reopen") {
-    const answer = await setTicketOpen(context, request, ticketId, intent === "reopen");
-    if (!answer.ok) return redirectWithError(context, here, answer.message);
-    return redirectWithSuccess(context, here, answer.message);
+    return toastAnswer(context, here, await setTicketOpen(context, request, ticketId, intent === "reopen"));
   }
-  const submission = parseWithZod(formData, { schema: ticketMessageSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await sendTicketMessage(context, request, { ticketId, message: submission.value.message });
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["message"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, here, answer.message);
+  // Any other post is the message form's (its button says intent=send).
+  return formAction(formData, {
+    form: "ticket-message",
+    schema: ticketMessageSchema,
+    call: ({ message }) => sendTicketMessage(context, request, { ticketId, message }),
+    done: (answer) => redirectWithSuccess(context, here, answer.message),
+  });
 }
 
 /** New staff replies appear while the conversation is open and the tab is visible; without JS, reload the page. */
@@ -76,7 +72,7 @@ function useCloseHref() {
 function MessageForm({ to }: { to: string }) {
   const [form, fields] = useServerForm<z.input<typeof ticketMessageSchema>>(FORM_CONSTRAINTS.ticketMessage, {
     id: "ticket-message",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("ticket-message")?.result,
   });
   return (
     <Form method="post" action={to} preventScrollReset {...getFormProps(form)} className="flex flex-col gap-2">
@@ -100,28 +96,8 @@ export default function TicketConversation() {
   usePollForReplies(open);
   return (
     <RouteDialog title={ticket.subject} closeHref={closeHref} closeLabel="Close conversation">
-      <p className="mb-4 text-sm text-slate-600">
-        {open ? "Open" : "Closed"} · opened <TicketTime iso={ticket.createdAt} />
-        {ticket.orderId ? ` · order ${ticket.orderId.slice(0, 8)}` : " · general question"}
-      </p>
-      <ol aria-label="Messages" className="mb-4 flex flex-col gap-3">
-        {ticket.messages.map((message) => {
-          const fromStaff = message.username === STAFF_AUTHOR;
-          return (
-            <li
-              key={message._id}
-              className={`max-w-[85%] rounded-xl p-3 ${fromStaff ? "self-start bg-slate-100" : "self-end bg-brand-50"}`}
-            >
-              <p className="text-xs text-slate-600">
-                <span className="font-semibold text-ink">{message.username}</span> ·{" "}
-                <TicketTime iso={message.timestamp} />
-              </p>
-              {/* Text, never markup: React escapes it. */}
-              <p className="whitespace-pre-wrap break-words">{message.message}</p>
-            </li>
-          );
-        })}
-      </ol>
+      <TicketSummary ticket={ticket} className="mb-4 text-sm text-slate-600" />
+      <MessageList messages={ticket.messages} className="mb-4 flex flex-col gap-3" />
       {open ? (
         <>
           <p className="mb-2 text-sm text-slate-600">{REPLY_PROMISE}</p>

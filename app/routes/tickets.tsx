@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, Outlet, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, Outlet, useLoaderData } from "@remix-run/react";
 import { shownSubject } from "../../contract/browser/ticket";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { openTicketSchema } from "~/components/tickets/schemas";
 import { MessageField, OrderField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { listMyOrders } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { listTickets, openTicket } from "~/lib/tickets.server";
@@ -14,6 +14,7 @@ import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
 import { getFormProps, getInputProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
+import { Pager } from "~/components/pager";
 
 export const meta: MetaFunction = () => [{ title: "Support Tickets | Store" }];
 
@@ -49,20 +50,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireUser(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: openTicketSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await openTicket(context, request, submission.value);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["orderId", "subject", "message"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, `/tickets/${answer.payload._id}`, answer.message);
+  return formAction(await request.formData(), {
+    form: "new-ticket",
+    schema: openTicketSchema,
+    call: (ticket) => openTicket(context, request, ticket),
+    done: (answer) => redirectWithSuccess(context, `/tickets/${answer.payload._id}`, answer.message),
+  });
 }
 
 function NewTicketForm({ orders, prefilled }: { orders: { id: string; label: string }[]; prefilled: string }) {
   const [form, fields] = useServerForm<z.input<typeof openTicketSchema>>(FORM_CONSTRAINTS.openTicket, {
     id: "new-ticket",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("new-ticket")?.result,
     defaultValue: { orderId: prefilled },
   });
   const { key: subjectKey, ...subjectProps } = getInputProps(fields.subject, { type: "text" });
@@ -162,27 +161,7 @@ export default function TicketsPage() {
               ))}
             </ul>
           )}
-          {pager.pages > 1 && (
-            <nav aria-label="Ticket pages" className="flex items-center justify-between gap-2">
-              {pager.previous ? (
-                <Link to={pageHref(pager.previous)} className="font-semibold text-brand-700 underline">
-                  Previous
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span aria-current="page" className="text-sm text-slate-600">
-                Page {pager.page} of {pager.pages}
-              </span>
-              {pager.next ? (
-                <Link to={pageHref(pager.next)} className="font-semibold text-brand-700 underline">
-                  Next
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          )}
+          <Pager label="Ticket pages" pager={pager} href={pageHref} />
         </section>
       </div>
       <Outlet />

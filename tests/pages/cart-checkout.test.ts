@@ -89,7 +89,8 @@ describe("the checkout form", () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.location).toBeUndefined();
-    expect(refused.data.checkout.error[""]).toEqual(["Insufficient balance"]);
+    expect(refused.data.form).toBe("checkout");
+    expect(refused.data.result.error[""]).toEqual(["Insufficient balance"]);
     expect(await page.db.select().from(orders).where(eq(orders.userId, customer.id))).toEqual([]);
     const cart = await page.load(cartPage, "/cart");
     expect(cart.data.quote.cartItems).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { announcementKey, featuredProducts } from "../../app/components/landing/landing-data.server";
+import { announcementKey, featuredProducts } from "../../app/lib/landing-data.server";
 import type { Product } from "../../app/lib/catalogue.server";
 
 const product = (id: string, categoryIds: string[], totalStock: number, minPrice = 5): Product => ({

@@ -35,6 +35,28 @@ export function TextField({ label, meta, type, hint, ...attributes }: TextFieldP
   );
 }
 
+const NEW_PASSWORD_HINT = "At least 8 characters; not a common password.";
+
+/** A new password and its confirmation, as the sign-up, the reset and the settings ask for them. */
+export function NewPasswordFields({
+  password,
+  password2,
+  labels = ["New password", "Confirm new password"],
+  hint = NEW_PASSWORD_HINT,
+}: {
+  password: TextFieldProps["meta"];
+  password2: TextFieldProps["meta"];
+  labels?: [string, string];
+  hint?: string;
+}) {
+  return (
+    <>
+      <TextField label={labels[0]} meta={password} type="password" autoComplete="new-password" hint={hint} />
+      <TextField label={labels[1]} meta={password2} type="password" autoComplete="new-password" />
+    </>
+  );
+}
+
 export function ErrorList({ id, errors }: { id: string; errors: string[] | undefined }) {
   return (
     <ul id={id} className="min-h-5 text-sm font-semibold text-red-700">

@@ -6,7 +6,9 @@ import { getFormProps, getTextareaProps, useServerForm } from "~/lib/server-form
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HumanCheck } from "../human-check";
 import { SlotCouponPicker } from "../slots/slot-coupons";
-import type { CheckoutPanelData, CheckoutRefusal } from "./checkout.server";
+import type { CheckoutExtra, CheckoutPanelData } from "~/lib/checkout.server";
+import { CHECKOUT_FORM } from "./checkout-form-id";
+import { type FormReply, useFormReply } from "~/lib/form-reply";
 import type { guestCheckoutSchema } from "./schema";
 import type { z } from "zod";
 
@@ -16,11 +18,9 @@ type Props = {
   cartPrice: number;
   /** Where the panel's forms come back to without JS. */
   redirectTo: string;
-  /** A refused checkout posted without JS (the /cart page's action data). */
-  refusal?: CheckoutRefusal;
 };
 
-function CouponForm({ panel, cartPrice, redirectTo }: Omit<Props, "refusal">) {
+function CouponForm({ panel, cartPrice, redirectTo }: Props) {
   const fetcher = useFetcher();
   const busy = fetcher.state !== "idle";
   const applied = panel.coupon;
@@ -71,15 +71,17 @@ function CouponForm({ panel, cartPrice, redirectTo }: Omit<Props, "refusal">) {
  * payment method tiles and the Checkout button with the total. Plain forms posting to /cart; with JS
  * they are fetchers, so the panel stays open and shows errors and a pending state in place.
  */
-export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props) {
-  const fetcher = useFetcher<CheckoutRefusal>();
-  const result = fetcher.data ?? refusal;
+export function CheckoutSection({ panel, cartPrice, redirectTo }: Props) {
+  const fetcher = useFetcher<FormReply<CheckoutExtra>>();
+  // With JS the fetcher's reply; without JS the /cart page's, where a refused checkout lands.
+  const pageReply = useFormReply<CheckoutExtra>(CHECKOUT_FORM);
+  const reply = fetcher.data ?? pageReply;
   const [form, fields] = useServerForm<z.input<typeof guestCheckoutSchema>>(
     panel.signedIn ? FORM_CONSTRAINTS.customerCheckout : FORM_CONSTRAINTS.guestCheckout,
-    { id: "checkout", lastResult: result?.checkout },
+    { id: CHECKOUT_FORM, lastResult: reply?.result },
   );
   const submitting = fetcher.state !== "idle";
-  const humanCheck = result?.humanCheck ?? panel.humanCheck;
+  const humanCheck = reply?.extra?.humanCheck ?? panel.humanCheck;
   const signInHref = `/login?${new URLSearchParams({ redirectTo })}`;
   const signUpHref = `/signup?${new URLSearchParams({ redirectTo })}`;
   const chosenMethod = fields.paymentMethod.initialValue ?? panel.defaultMethod;
@@ -104,7 +106,7 @@ export function CheckoutSection({ panel, cartPrice, redirectTo, refusal }: Props
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="idempotencyKey" value={panel.checkoutKey} />
         <FormErrors form={form} />
-        {result?.signInSuggested && (
+        {reply?.extra?.signInSuggested && (
           <p className="-mt-1 text-sm">
             <Link to={signInHref} className="font-semibold text-brand-700 underline">
               Sign In

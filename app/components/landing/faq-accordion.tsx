@@ -1,4 +1,6 @@
-export type FaqEntry = { _id: string; question: string; answer: string };
+import type { Faq } from "~/lib/content.server";
+
+export type FaqEntry = Faq;
 
 /**
  * Questions as <details>: they open and close with a click or Enter/Space, with or without JavaScript.

@@ -1,12 +1,12 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { formatUsd } from "~/lib/money";
 import type { Order } from "~/lib/orders.server";
-import { canRate, feedbackFormId } from "./feedback-rules";
+import { canRate } from "./feedback-rules";
 import { type FeedbackAccess, OrderFeedback } from "./order-feedback";
 import { OrderProductCard } from "./order-product-card";
-import { lineRequestProps, OrderRequestDialog } from "./request-panels";
-import type { OrderPanel, OrderRequestsData } from "./requests.server";
+import { OrderRequestDialog } from "./request-dialog";
+import { lineRequestProps } from "./request-panels";
+import type { OrderPanel, OrderRequestsData } from "~/lib/order-requests.server";
 
 const PAYMENT_LABELS: Record<string, string> = {
   coinbase: "Crypto",
@@ -53,8 +53,6 @@ type Props = {
   requests: OrderRequestsData | null;
   panel: OrderPanel | null;
   feedback: FeedbackAccess | null;
-  /** The action's answer to a feedback form, for the line whose form sent it. */
-  feedbackAnswer: { formId: string; result: SubmissionResult<string[]> } | undefined;
   checkAgainHref: string;
   /** Without JavaScript the page reloads itself while the order is pending, until it gives up. */
   refreshesByItself: boolean;
@@ -64,15 +62,7 @@ type Props = {
  * A found order: its summary, each line with its credentials, feedback and request buttons, and the open
  * request panel. /find-order loads this module only once it has an order to show (ADR 032).
  */
-export default function OrderDetails({
-  order,
-  requests,
-  panel,
-  feedback,
-  feedbackAnswer,
-  checkAgainHref,
-  refreshesByItself,
-}: Props) {
+export default function OrderDetails({ order, requests, panel, feedback, checkAgainHref, refreshesByItself }: Props) {
   return (
     <>
       <OrderSummary order={order} />
@@ -95,12 +85,7 @@ export default function OrderDetails({
             {...(requests && lineRequestProps(order, product, requests))}
           >
             {feedback && canRate(order, product) && (
-              <OrderFeedback
-                orderId={order._id}
-                product={product}
-                access={feedback}
-                lastResult={feedbackAnswer?.formId === feedbackFormId(product) ? feedbackAnswer.result : undefined}
-              />
+              <OrderFeedback orderId={order._id} product={product} access={feedback} />
             )}
           </OrderProductCard>
         ))}

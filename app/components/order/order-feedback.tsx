@@ -1,4 +1,3 @@
-import { type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { FEEDBACK_MESSAGE_MAX_LENGTH, REGISTER_TO_LEAVE_FEEDBACK } from "../../../contract/browser/feedback";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
@@ -8,6 +7,7 @@ import { MessageField } from "~/components/tickets/ticket-fields";
 import type { OwnFeedback } from "~/lib/feedback.server";
 import type { OrderProduct } from "~/lib/orders.server";
 import { FORM_CONSTRAINTS } from "./feedback-schema.constraints";
+import { useFormReply } from "~/lib/form-reply";
 import { getFormProps, useServerForm } from "~/lib/server-form";
 import { FEEDBACK_INTENT, feedbackFormId } from "./feedback-rules";
 import type { orderFeedbackSchema } from "./feedback-schema";
@@ -27,12 +27,10 @@ export function OrderFeedback({
   orderId,
   product,
   access,
-  lastResult,
 }: {
   orderId: string;
   product: OrderProduct;
   access: FeedbackAccess;
-  lastResult: SubmissionResult<string[]> | undefined;
 }) {
   if (access.kind === "foreign") return null;
   if (access.kind === "guest") {
@@ -53,20 +51,19 @@ export function OrderFeedback({
   const mine = access.feedback.find(
     (entry) => entry.product === product.product && entry.productOption === product.productOption,
   );
-  return <FeedbackForm orderId={orderId} product={product} mine={mine} lastResult={lastResult} />;
+  return <FeedbackForm orderId={orderId} product={product} mine={mine} />;
 }
 
 function FeedbackForm({
   orderId,
   product,
   mine,
-  lastResult,
 }: {
   orderId: string;
   product: OrderProduct;
   mine: OwnFeedback | undefined;
-  lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const lastResult = useFormReply(feedbackFormId(product))?.result;
   const [form, fields] = useServerForm<z.input<typeof orderFeedbackSchema>>(FORM_CONSTRAINTS.orderFeedback, {
     id: feedbackFormId(product),
     lastResult,

@@ -3,14 +3,24 @@ import { type FieldMeta, getSelectProps, getTextareaProps } from "~/lib/server-f
 
 const FIELD_CLASS = "w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600";
 
-export function MessageField({ label, meta, rows = 4 }: { label: string; meta: FieldMeta; rows?: number }) {
+export function MessageField({
+  label,
+  meta,
+  rows = 4,
+  placeholder,
+}: {
+  label: string;
+  meta: FieldMeta;
+  rows?: number;
+  placeholder?: string;
+}) {
   const { key, ...props } = getTextareaProps(meta);
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={meta.id} className="text-sm font-semibold">
         {label}
       </label>
-      <textarea key={key} {...props} rows={rows} className={FIELD_CLASS} />
+      <textarea key={key} {...props} rows={rows} placeholder={placeholder} className={FIELD_CLASS} />
       <ErrorList id={meta.errorId} errors={meta.errors} />
     </div>
   );

@@ -1,13 +1,10 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type AppLoadContext, data, redirect } from "@remix-run/node";
+import { type AppLoadContext, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import { HONEYPOT_REFUSAL, honeypotFilled } from "../account/honeypot";
-import { type HumanCheckChallenge, mergeGuestCart, readHumanCheckChallenge } from "~/lib/accounts.server";
-import type { ApiFailure } from "~/lib/api.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { freshHumanCheck, type HumanCheckChallenge, mergeGuestCart } from "~/lib/accounts.server";
 import { type CartQuote, cartFor, itemsFromQuote } from "~/lib/cart.server";
 import { cookiesOf } from "~/lib/cookies.server";
+import { formAction } from "~/lib/form-action.server";
 import {
   applyCoupon,
   applyCouponPublic,
@@ -20,8 +17,9 @@ import { getCurrentUser, sessionToken } from "~/lib/session.server";
 import { type SlotCoupon, listSlotCoupons } from "~/lib/slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
-import { INVALID_COUPON } from "../../../contract/order";
-import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "./schema";
+import { INVALID_COUPON } from "../../contract/order";
+import { CHECKOUT_FORM } from "~/components/checkout/checkout-form-id";
+import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "~/components/checkout/schema";
 
 /*
  * The checkout half of the cart panel: what it needs to render (gateways, the applied coupon's price,
@@ -91,11 +89,7 @@ export async function loadCheckoutPanel(
   const slotCoupons = signedIn ? await listSlotCoupons(context, request) : [];
   const gateways = gatewaysFor(allGateways, signedIn);
 
-  let humanCheck: HumanCheckChallenge | null = null;
-  if (!signedIn) {
-    const challenge = await readHumanCheckChallenge(context);
-    humanCheck = challenge.ok ? challenge.payload : null;
-  }
+  const humanCheck = signedIn ? null : await freshHumanCheck(context);
 
   let coupon: AppliedCoupon | null = null;
   if (code) {
@@ -157,15 +151,9 @@ export async function applyCouponIntent({ request, context, formData, back }: In
   });
 }
 
-type CheckoutFailure = {
-  formErrors?: string[];
-  fieldErrors?: Record<string, string[]>;
+/** What a refused checkout needs beside its errors. */
+export type CheckoutExtra = {
   /** Set when the email already has an account: the panel then offers Sign In. */
-  signInSuggested?: boolean;
-};
-
-export type CheckoutRefusal = {
-  checkout: SubmissionResult<string[]>;
   signInSuggested: boolean;
   /**
    * A guest's next human-check challenge: a refused checkout may have spent the last one, and with
@@ -173,28 +161,6 @@ export type CheckoutRefusal = {
    */
   humanCheck: HumanCheckChallenge | null;
 };
-
-/** The panel's answer to a refused checkout: conform's reply (errors, entered values) and a 400 or 429. */
-function refusal(context: AppLoadContext, submission: Pick<Submission<unknown>, "reply" | "payload">, guest: boolean) {
-  const answer = async (checkout: SubmissionResult<string[]>, signInSuggested: boolean, status: number) => {
-    const challenge = guest ? await readHumanCheckChallenge(context) : null;
-    return data<CheckoutRefusal>(
-      { checkout, signInSuggested, humanCheck: challenge?.ok ? challenge.payload : null },
-      { status },
-    );
-  };
-  const fail = (failure: CheckoutFailure) =>
-    answer(
-      submission.reply({ formErrors: failure.formErrors, fieldErrors: failure.fieldErrors }),
-      failure.signInSuggested ?? false,
-      400,
-    );
-  const fromApi = (failure: ApiFailure) => {
-    const { result, status } = replyFromApi(submission, failure, { fields: CHECKOUT_FIELDS });
-    return answer(result, false, status);
-  };
-  return { fail, fromApi };
-}
 
 const findOrderPath = (orderId: string) => `/find-order?${new URLSearchParams({ id: orderId })}`;
 
@@ -208,26 +174,30 @@ export async function checkoutIntent(args: IntentArgs) {
 }
 
 async function customerCheckout({ request, context, formData }: IntentArgs) {
-  const submission = parseWithZod(formData, { schema: customerCheckoutSchema });
-  const { fail, fromApi } = refusal(context, submission, false);
-  if (submission.status !== "success") return fail({});
-  const { paymentMethod, message, idempotencyKey } = submission.value;
-  const coupon = await readCouponCode(request, context);
-  const headers = new Headers({ "Set-Cookie": await couponHeader(context, "") });
-
   const cart = cartFor(request, context);
-  const { items } = await cart.cookieLines();
-  const token = await sessionToken(request, context);
-  if (items.length > 0 && token) {
-    // Lines still in the cookie (added before the account's cart took over) join the account's cart first.
-    const merged = await mergeGuestCart(context, token, items);
-    if (!merged.ok) return fromApi(merged);
-    headers.append("Set-Cookie", await cart.emptyCookie());
-  }
-  const created = await createOrder(context, request, { coupon, paymentMethod, message }, idempotencyKey);
-  if (!created.ok) return fromApi(created);
-  if (created.payload.paymentUrl) return redirect(created.payload.paymentUrl, { headers });
-  return redirectWithSuccess(context, findOrderPath(created.payload.orderId), created.message, { headers });
+  const headers = new Headers({ "Set-Cookie": await couponHeader(context, "") });
+  return formAction(formData, {
+    form: CHECKOUT_FORM,
+    schema: customerCheckoutSchema,
+    fields: CHECKOUT_FIELDS,
+    extra: (): CheckoutExtra => ({ signInSuggested: false, humanCheck: null }),
+    call: async ({ paymentMethod, message, idempotencyKey }) => {
+      const coupon = await readCouponCode(request, context);
+      const { items } = await cart.cookieLines();
+      const token = await sessionToken(request, context);
+      if (items.length > 0 && token) {
+        // Lines still in the cookie (added before the account's cart took over) join the account's cart first.
+        const merged = await mergeGuestCart(context, token, items);
+        if (!merged.ok) return merged;
+        headers.append("Set-Cookie", await cart.emptyCookie());
+      }
+      return createOrder(context, request, { coupon, paymentMethod, message }, idempotencyKey);
+    },
+    done: ({ payload, message }) =>
+      payload.paymentUrl
+        ? redirect(payload.paymentUrl, { headers })
+        : redirectWithSuccess(context, findOrderPath(payload.orderId), message, { headers }),
+  });
 }
 
 /**
@@ -235,28 +205,35 @@ async function customerCheckout({ request, context, formData }: IntentArgs) {
  * and the order of the cookie cart, created together or not at all; then the payment page.
  */
 async function guestCheckout({ request, context, formData }: IntentArgs) {
-  const submission = parseWithZod(formData, { schema: guestCheckoutSchema });
-  const { fail, fromApi } = refusal(context, submission, true);
-  if (submission.status !== "success") return fail({});
-  if (honeypotFilled(formData)) return fail({ formErrors: [HONEYPOT_REFUSAL] });
-  const { email, paymentMethod, message, idempotencyKey } = submission.value;
   const cart = cartFor(request, context);
-  const [coupon, { items }] = await Promise.all([readCouponCode(request, context), cart.cookieLines()]);
-
-  const created = await createGuestOrder(
-    context,
-    { email, cartItems: items, coupon, paymentMethod, message, humanCheck: submission.value[HUMAN_CHECK_FIELD] },
-    idempotencyKey,
-  );
-  if (!created.ok) {
-    // The API files a taken email under `email`: never that account's access, the customer signs in.
-    const emailTaken = created.status === 409 && created.errors?.email !== undefined;
-    return emailTaken ? fail({ formErrors: [created.message], signInSuggested: true }) : fromApi(created);
-  }
-  const headers = new Headers();
-  headers.append("Set-Cookie", await couponHeader(context, ""));
-  headers.append("Set-Cookie", await cart.emptyCookie());
-  // Cancelled or expired unpaid, the order gives its lines back to this cookie cart (ADR 019).
-  if (created.payload.paymentUrl) headers.append("Set-Cookie", await cart.rememberUnpaidOrder(created.payload.orderId));
-  return redirect(created.payload.paymentUrl ?? findOrderPath(created.payload.orderId), { headers });
+  let signInSuggested = false;
+  return formAction(formData, {
+    form: CHECKOUT_FORM,
+    schema: guestCheckoutSchema,
+    fields: CHECKOUT_FIELDS,
+    honeypot: true,
+    extra: async (): Promise<CheckoutExtra> => ({ signInSuggested, humanCheck: await freshHumanCheck(context) }),
+    call: async ({ email, paymentMethod, message, idempotencyKey, [HUMAN_CHECK_FIELD]: humanCheck }) => {
+      const [coupon, { items }] = await Promise.all([readCouponCode(request, context), cart.cookieLines()]);
+      const created = await createGuestOrder(
+        context,
+        { email, cartItems: items, coupon, paymentMethod, message, humanCheck },
+        idempotencyKey,
+      );
+      // The API files a taken email under `email`: never that account's access, the customer signs in.
+      if (!created.ok && created.status === 409 && created.errors?.email !== undefined) {
+        signInSuggested = true;
+        return { ...created, status: 400, errors: undefined };
+      }
+      return created;
+    },
+    done: async ({ payload }) => {
+      const headers = new Headers();
+      headers.append("Set-Cookie", await couponHeader(context, ""));
+      headers.append("Set-Cookie", await cart.emptyCookie());
+      // Cancelled or expired unpaid, the order gives its lines back to this cookie cart (ADR 019).
+      if (payload.paymentUrl) headers.append("Set-Cookie", await cart.rememberUnpaidOrder(payload.orderId));
+      return redirect(payload.paymentUrl ?? findOrderPath(payload.orderId), { headers });
+    },
+  });
 }
