@@ -28,7 +28,7 @@ export function Field({
   meta,
   label,
   hint,
-  className = "",
+  className = "min-w-0",
   children,
 }: {
   meta: Pick<Meta, "id" | "errorId" | "errors">;
@@ -38,7 +38,7 @@ export function Field({
   children: ReactNode;
 }) {
   return (
-    <div className={`flex min-w-0 flex-col gap-1 ${className}`.trim()}>
+    <div className={`flex flex-col gap-1 ${className}`}>
       <label htmlFor={meta.id} className="text-sm font-semibold">
         {label}
       </label>
