@@ -32,9 +32,14 @@ export type FormActionOptions<Schema extends z.ZodTypeAny, Payload, Extra> = {
   /** Added to every refusal: what the form needs to render again (a fresh human-check challenge). */
   extra?: () => Promise<Extra> | Extra;
   call: (value: Parsed<Schema>) => Promise<ApiResult<Payload>>;
-  /** What the form does with the API's yes: most redirect with a toast (see `toastAnswer`). */
-  done: (answer: ApiSuccess<Payload>, value: Parsed<Schema>) => Response | Promise<Response>;
+  /**
+   * What the form does with the API's yes: most redirect with a toast (see `toastAnswer`); a form that shows
+   * what the API made (recovery codes, shown once) replies with it (`replyToForm`).
+   */
+  done: (answer: ApiSuccess<Payload>, value: Parsed<Schema>) => FormDone | Promise<FormDone>;
 };
+
+type FormDone = Response | Awaited<ReturnType<typeof replyToForm>>;
 
 /** The reply to a form, as the page's useFormReply reads it. */
 export async function replyToForm<Extra = never>(
