@@ -14,21 +14,27 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const usd = (cents: number) => formatUsd(cents / 100);
 
-function Tile({ label, value, detail, href }: { label: string; value: string; detail?: string; href?: string }) {
+type Tile = { label: string; value: string; detail?: string; href?: string };
+
+function Tiles({ tiles }: { tiles: Tile[] }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <dt className="text-sm text-slate-600">
-        {href ? (
-          <Link to={href} className="underline">
-            {label}
-          </Link>
-        ) : (
-          label
-        )}
-      </dt>
-      <dd className="text-2xl font-bold">{value}</dd>
-      {detail && <dd className="text-sm text-slate-600">{detail}</dd>}
-    </div>
+    <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
+      {tiles.map(({ label, value, detail, href }) => (
+        <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
+          <dt className="text-sm text-slate-600">
+            {href ? (
+              <Link to={href} className="underline">
+                {label}
+              </Link>
+            ) : (
+              label
+            )}
+          </dt>
+          <dd className="text-2xl font-bold">{value}</dd>
+          {detail && <dd className="text-sm text-slate-600">{detail}</dd>}
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -36,47 +42,36 @@ export default function AdminOverview() {
   const { me, overview } = useLoaderData<typeof loader>();
   const { sales, waiting } = overview;
   const reaches = (area: string) => me.areas.includes(area as never);
-  const waitingTiles = [
-    { label: "Tickets waiting", count: waiting.ticketsWaiting, href: "/admin/tickets", area: "support" },
-    { label: "Pending requests", count: waiting.pendingRequests, href: "/admin/requests", area: "support" },
-    {
-      label: "Orders to deliver by hand",
-      count: waiting.manualDeliveries,
-      href: "/admin/orders?waiting=1",
-      area: "ordersRead",
-    },
+  const waitingTiles: [string, number, string, string][] = [
+    ["Tickets waiting", waiting.ticketsWaiting, "/admin/tickets", "support"],
+    ["Pending requests", waiting.pendingRequests, "/admin/requests", "support"],
+    ["Orders to deliver by hand", waiting.manualDeliveries, "/admin/orders?waiting=1", "ordersRead"],
   ];
-  const salesTiles = [
-    { label: "Today (UTC)", sold: sales.today },
-    { label: "Last 7 days", sold: sales.last7Days },
-    { label: "Last 30 days", sold: sales.last30Days },
+  const salesTiles: [string, { revenueCents: number; orders: number }][] = [
+    ["Today (UTC)", sales.today],
+    ["Last 7 days", sales.last7Days],
+    ["Last 30 days", sales.last30Days],
   ];
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Overview">Signed in as {me.username}.</AdminHeading>
       <PageSection title="Waiting for staff">
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          {waitingTiles.map((tile) => (
-            <Tile
-              key={tile.label}
-              label={tile.label}
-              value={String(tile.count)}
-              href={reaches(tile.area) ? tile.href : undefined}
-            />
-          ))}
-        </dl>
+        <Tiles
+          tiles={waitingTiles.map(([label, count, href, area]) => ({
+            label,
+            value: String(count),
+            href: reaches(area) ? href : undefined,
+          }))}
+        />
       </PageSection>
       <PageSection title="Sales">
-        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          {salesTiles.map((tile) => (
-            <Tile
-              key={tile.label}
-              label={tile.label}
-              value={usd(tile.sold.revenueCents)}
-              detail={`${tile.sold.orders} orders`}
-            />
-          ))}
-        </dl>
+        <Tiles
+          tiles={salesTiles.map(([label, sold]) => ({
+            label,
+            value: usd(sold.revenueCents),
+            detail: `${sold.orders} orders`,
+          }))}
+        />
         <OrdersChart days={overview.perDay} />
       </PageSection>
       <PageSection title="Best sellers, last 30 days">

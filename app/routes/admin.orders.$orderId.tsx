@@ -7,7 +7,7 @@ import {
 import { Link, useLoaderData } from "@remix-run/react";
 import { secondaryButtonClass } from "~/components/admin/admin-ui";
 import { Alert, ButtonForm, PageSection } from "~/components/admin/detail-ui";
-import { OrderLedger, OrderLines, OrderMails, OrderSummary, PaymentsTable } from "~/components/admin/order-facts";
+import { OrderSummary, OrderTable, PaymentsTable } from "~/components/admin/order-facts";
 import { ConfirmForm, CredentialsPanel, DeliverForm, RefundForms } from "~/components/admin/order-forms";
 import {
   ORDER_INTENTS,
@@ -138,7 +138,7 @@ export default function AdminOrderPage() {
         </section>
       )}
       <PageSection title="Lines" gap="gap-3">
-        <OrderLines order={order} />
+        <OrderTable order={order} part="lines" />
         {canAct &&
           order.lines.filter((line) => line.toDeliver > 0).map((line) => <DeliverForm key={line._id} line={line} />)}
       </PageSection>
@@ -151,14 +151,14 @@ export default function AdminOrderPage() {
             .map((payment) => <ConfirmForm key={payment._id} payment={payment} />)}
       </PageSection>
       <PageSection title="Balance" gap="gap-3">
-        <OrderLedger order={order} />
+        <OrderTable order={order} part="ledger" />
         {canAct && order.can.refund && <RefundForms order={order} />}
         {order.can.refundReason && order.status !== "pending" && (
           <p className="text-sm text-slate-600">{order.can.refundReason}</p>
         )}
       </PageSection>
       <PageSection title="Mails" gap="gap-3">
-        <OrderMails order={order} />
+        <OrderTable order={order} part="mails" />
         {canAct && order.can.resendMail && (
           <ButtonForm intent="resend" label="Resend the order mail" pendingText="Sending…" />
         )}

@@ -57,7 +57,16 @@ export type Column<Row> = {
   testId?: string;
 };
 
-/** A table of `rows` in `columns`, or `empty` when there are none (a sentence, or a row spanning the table). */
+/** A cell of a stacked table on a phone: its column's name (data-label) beside its value. */
+const stackedTd =
+  "max-sm:flex max-sm:gap-3 max-sm:border-0 max-sm:py-1 " +
+  "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
+
+/**
+ * A table of `rows` in `columns`, or `empty` when there are none (a sentence, or a row spanning the table). A
+ * `stacked` table (its value is the frame's test id) is a table on a wide screen and, on a phone, each row a stack
+ * of labelled values, so nothing runs off its frame; the others scroll sideways in theirs.
+ */
 export function RecordTable<Row>({
   label,
   columns,
@@ -65,6 +74,7 @@ export function RecordTable<Row>({
   rowKey,
   empty,
   emptyInTable = false,
+  stacked,
 }: {
   label: string;
   columns: Column<Row>[];
@@ -72,21 +82,23 @@ export function RecordTable<Row>({
   rowKey: (row: Row) => string;
   empty: string;
   emptyInTable?: boolean;
+  stacked?: string;
 }) {
   if (rows.length === 0 && !emptyInTable) return <p className="text-slate-600">{empty}</p>;
-  const right = (column: Column<Row>) => (column.numeric ? " text-right" : "");
-  return (
-    <AdminTable label={label}>
-      <thead>
+  const right = (column: Column<Row>) => (column.numeric ? (stacked ? " sm:text-right" : " text-right") : "");
+  const header = (column: Column<Row>) => (typeof column.header === "string" ? column.header : undefined);
+  const table = (
+    <>
+      <thead className={stacked && "max-sm:sr-only"}>
         <tr>
           {columns.map((column, index) => (
-            <th key={index} className={th + right(column)}>
+            <th key={index} className={th + (column.numeric ? " text-right" : "")}>
               {column.header}
             </th>
           ))}
         </tr>
       </thead>
-      <tbody>
+      <tbody className={stacked && "max-sm:block"}>
         {rows.length === 0 && (
           <tr>
             <td className={td} colSpan={columns.length}>
@@ -95,11 +107,15 @@ export function RecordTable<Row>({
           </tr>
         )}
         {rows.map((row) => (
-          <tr key={rowKey(row)}>
+          <tr
+            key={rowKey(row)}
+            className={stacked && "max-sm:block max-sm:border-b max-sm:border-slate-100 max-sm:py-2"}
+          >
             {columns.map((column, index) => (
               <td
                 key={index}
-                className={`${td}${right(column)} ${column.className ?? ""}`.trim()}
+                className={`${td}${right(column)} ${stacked ? stackedTd : ""} ${column.className ?? ""}`}
+                data-label={stacked && header(column)}
                 data-testid={column.testId}
               >
                 {column.cell(row)}
@@ -108,7 +124,16 @@ export function RecordTable<Row>({
           </tr>
         ))}
       </tbody>
-    </AdminTable>
+    </>
+  );
+  if (!stacked) return <AdminTable label={label}>{table}</AdminTable>;
+  return (
+    <div className="rounded-xl border border-slate-200 bg-white sm:max-w-full sm:overflow-x-auto" data-testid={stacked}>
+      <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
+        <caption className="sr-only">{label}</caption>
+        {table}
+      </table>
+    </div>
   );
 }
 

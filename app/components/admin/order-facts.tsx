@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
-import { AdminTime, td, th } from "~/components/admin/admin-ui";
+import { AdminTime } from "~/components/admin/admin-ui";
 import { type Column, RecordTable } from "~/components/admin/detail-ui";
 import type { AdminOrder } from "~/lib/admin-orders.server";
 import { formatUsd } from "~/lib/money";
@@ -99,40 +99,28 @@ const MAIL_COLUMNS: Column<AdminOrder["mails"][number]>[] = [
   },
 ];
 
-const byId = (row: { _id: string }) => row._id;
+const ORDER_TABLES = {
+  lines: { label: "Order lines", empty: "No lines.", columns: LINE_COLUMNS },
+  ledger: { label: "Balance entries", empty: "No balance entries.", columns: LEDGER_COLUMNS },
+  mails: { label: "Mails about this order", empty: "No mail about this order.", columns: MAIL_COLUMNS },
+};
 
-export const OrderLines = ({ order }: { order: AdminOrder }) => (
-  <RecordTable label="Order lines" columns={LINE_COLUMNS} rows={order.lines} rowKey={byId} empty="No lines." />
-);
-
-export const OrderLedger = ({ order }: { order: AdminOrder }) => (
-  <RecordTable
-    label="Balance entries"
-    columns={LEDGER_COLUMNS}
-    rows={order.ledger}
-    rowKey={byId}
-    empty="No balance entries."
-  />
-);
-
-export const OrderMails = ({ order }: { order: AdminOrder }) => (
-  <RecordTable
-    label="Mails about this order"
-    columns={MAIL_COLUMNS}
-    rows={order.mails}
-    rowKey={byId}
-    empty="No mail about this order."
-  />
-);
-
-/** A cell of a table that stacks on a phone: its column's name (data-label) beside its value. */
-const stackedTd =
-  `${td} max-sm:flex max-sm:gap-3 max-sm:border-0 max-sm:py-1 ` +
-  "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
+export function OrderTable({ order, part }: { order: AdminOrder; part: keyof typeof ORDER_TABLES }) {
+  const { label, empty, columns } = ORDER_TABLES[part];
+  return (
+    <RecordTable
+      label={label}
+      columns={columns as Column<{ _id: string }>[]}
+      rows={order[part]}
+      rowKey={(row) => row._id}
+      empty={empty}
+    />
+  );
+}
 
 type Payment = AdminOrder["payments"][number];
 
-const PAYMENT_COLUMNS: (Column<Payment> & { header: string })[] = [
+const PAYMENT_COLUMNS: Column<Payment>[] = [
   { header: "Gateway", cell: (payment) => payment.gateway },
   {
     header: "Status",
@@ -172,7 +160,6 @@ const PAYMENT_COLUMNS: (Column<Payment> & { header: string })[] = [
   },
 ];
 
-/** A table on a wide screen; on a phone each payment is a stack of labelled rows, so nothing runs off its frame. */
 export function PaymentsTable({ order }: { order: AdminOrder }) {
   if (order.payments.length === 0) {
     return (
@@ -183,38 +170,13 @@ export function PaymentsTable({ order }: { order: AdminOrder }) {
     );
   }
   return (
-    <div
-      className="rounded-xl border border-slate-200 bg-white sm:max-w-full sm:overflow-x-auto"
-      data-testid="admin-payments"
-    >
-      <table className="w-full text-left text-sm max-sm:block sm:min-w-[36rem]">
-        <caption className="sr-only">Payments</caption>
-        <thead className="max-sm:sr-only">
-          <tr>
-            {PAYMENT_COLUMNS.map((column) => (
-              <th key={column.header} className={column.numeric ? `${th} text-right` : th}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="max-sm:block">
-          {order.payments.map((payment) => (
-            <tr key={payment._id} className="max-sm:block max-sm:border-b max-sm:border-slate-100 max-sm:py-2">
-              {PAYMENT_COLUMNS.map((column) => (
-                <td
-                  key={column.header}
-                  className={`${stackedTd} ${column.numeric ? "sm:text-right" : ""} ${column.className ?? ""}`}
-                  data-label={column.header}
-                  data-testid={column.testId}
-                >
-                  {column.cell(payment)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <RecordTable
+      label="Payments"
+      stacked="admin-payments"
+      columns={PAYMENT_COLUMNS}
+      rows={order.payments}
+      rowKey={(payment) => payment._id}
+      empty=""
+    />
   );
 }
