@@ -39,7 +39,7 @@ export type FormActionOptions<Schema extends z.ZodTypeAny, Payload, Extra> = {
   call: (value: Parsed<Schema>) => Promise<ApiResult<Payload>>;
   /**
    * What the form does with the API's yes: most redirect with a toast (see `toastAnswer`); a form with a next
-   * step replies to it (the staff sign-in's code step).
+   * step, or that shows what the API made once (recovery codes), replies to it (`replyToForm`).
    */
   done: (answer: ApiSuccess<Payload>, value: Parsed<Schema>) => Answer | Promise<Answer>;
 };

@@ -1,13 +1,9 @@
-import { type SubmissionResult, getFormProps, getInputProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { CATALOGUE_MESSAGES, PICTURE_MAX_BYTES } from "../../contract/admin-catalogue";
 import { PUBLIC_ID_PATTERN } from "../../contract/browser/ids";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
-import { AdminHeading, AdminTable, secondaryButtonClass, td, th } from "~/components/admin/admin-ui";
-import { DurationForm, OptionForm, ProductForm } from "~/components/admin/catalogue-forms";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { AdminHeading } from "~/components/admin/admin-ui";
+import { ProductForm } from "~/components/admin/catalogue-forms";
 import {
   DURATION_FIELDS,
   OPTION_FIELDS,
@@ -20,10 +16,10 @@ import {
   productFormSchema,
   productInputOf,
 } from "~/components/admin/catalogue-schemas";
+import { BackLink, PageSection } from "~/components/admin/detail-ui";
+import { NewOptionForm, OptionSection, PictureForm } from "~/components/admin/product-sections";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { ProductImage } from "~/components/product-image";
 import { requireStaff } from "~/lib/admin.server";
-import { postedForm } from "~/lib/posted-form.server";
 import {
   type AdminOption,
   createDuration,
@@ -36,20 +32,18 @@ import {
   updateProduct,
   uploadPicture,
 } from "~/lib/admin-catalogue.server";
-import { replyFromApi } from "~/lib/api-reply.server";
+import { formAction, intentOf, replyToForm, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
-import { formatUsd } from "~/lib/money";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { postedForm } from "~/lib/posted-form.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => [
   { title: `${loaded?.product.title ?? "Product"} | Catalogue | Back office` },
 ];
 
-const notFound = () => new Response("Not found", { status: 404 });
-
 function productIdOf(value: string | undefined): string {
-  if (!value || !PUBLIC_ID_PATTERN.test(value)) throw notFound();
+  if (!value || !PUBLIC_ID_PATTERN.test(value)) throw new Response("Not found", { status: 404 });
   return value;
 }
 
@@ -64,8 +58,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return { product, categories, onceKey: newOnceKey() };
 }
 
-/** Which form an answer belongs to: several forms share this page, each shows only its own errors. */
-type FormAnswer = { form: string; result: SubmissionResult<string[]> };
+const INTENTS = [
+  "product-update",
+  "picture",
+  "option-create",
+  "option-update",
+  "duration-create",
+  "duration-update",
+  "duration-delete",
+] as const;
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireStaff(request, context, "catalogue");
@@ -73,250 +74,68 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/admin/catalogue/${productId}`;
   const formData = await postedForm(request, PICTURE_MAX_BYTES);
   if (formData === "too large") {
-    const submission = parseWithZod(new FormData(), { schema: pictureFormSchema });
-    return data<FormAnswer>(
-      { form: "picture", result: submission.reply({ fieldErrors: { picture: [CATALOGUE_MESSAGES.pictureTooLarge] } }) },
-      { status: 400 },
-    );
+    return replyToForm("picture", { status: "error", error: { picture: [CATALOGUE_MESSAGES.pictureTooLarge] } }, 400);
   }
-  const intent = String(formData.get("intent") ?? "");
   const optionId = String(formData.get("optionId") ?? "");
   const durationId = String(formData.get("durationId") ?? "");
-
-  if (intent === "product-update") {
-    const form = `product-${productId}`;
-    const submission = parseWithZod(formData, { schema: productFormSchema });
-    if (submission.status !== "success") return data<FormAnswer>({ form, result: submission.reply() }, { status: 400 });
-    const answer = await updateProduct(context, request, productId, productInputOf(submission.value));
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: PRODUCT_FIELDS });
-      return data<FormAnswer>({ form, result }, { status });
-    }
-    return redirectWithSuccess(context, here, answer.message);
+  const backHere = (answer: { message: string }) => redirectWithSuccess(context, here, answer.message);
+  const intent = intentOf(formData, INTENTS);
+  switch (intent) {
+    case "product-update":
+      return formAction(formData, {
+        form: `product-${productId}`,
+        schema: productFormSchema,
+        fields: PRODUCT_FIELDS,
+        call: (value) => updateProduct(context, request, productId, productInputOf(value)),
+        done: backHere,
+      });
+    case "picture":
+      return formAction(formData, {
+        form: "picture",
+        schema: pictureFormSchema,
+        call: async ({ picture }) => uploadPicture(context, request, productId, await picture.arrayBuffer()),
+        done: backHere,
+      });
+    case "option-create":
+    case "option-update":
+      return formAction(formData, {
+        form: intent === "option-create" ? "option-new" : `option-${optionId}`,
+        schema: optionFormSchema,
+        fields: OPTION_FIELDS,
+        call: (value) =>
+          intent === "option-create"
+            ? createOption(context, request, productId, optionInputOf(value), onceKeyOf(formData))
+            : updateOption(context, request, optionId, optionInputOf(value)),
+        // Back to the option saved, which a long product page may have far down.
+        done: (answer) => redirectWithSuccess(context, `${here}#option-${answer.payload._id}`, answer.message),
+      });
+    case "duration-create":
+    case "duration-update":
+      return formAction(formData, {
+        form: intent === "duration-create" ? `duration-new-${optionId}` : `duration-${durationId}`,
+        schema: durationFormSchema,
+        fields: DURATION_FIELDS,
+        call: (value) =>
+          intent === "duration-create"
+            ? createDuration(context, request, optionId, durationInputOf(value), onceKeyOf(formData))
+            : updateDuration(context, request, durationId, durationInputOf(value)),
+        done: backHere,
+      });
+    case "duration-delete":
+      return toastAnswer(context, here, await deleteDuration(context, request, durationId));
   }
-
-  if (intent === "picture") {
-    const submission = parseWithZod(formData, { schema: pictureFormSchema });
-    if (submission.status !== "success") {
-      return data<FormAnswer>({ form: "picture", result: submission.reply() }, { status: 400 });
-    }
-    const answer = await uploadPicture(context, request, productId, await submission.value.picture.arrayBuffer());
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: ["picture"] });
-      return data<FormAnswer>({ form: "picture", result }, { status });
-    }
-    return redirectWithSuccess(context, here, answer.message);
-  }
-
-  if (intent === "option-create" || intent === "option-update") {
-    const form = intent === "option-create" ? "option-new" : `option-${optionId}`;
-    const submission = parseWithZod(formData, { schema: optionFormSchema });
-    if (submission.status !== "success") return data<FormAnswer>({ form, result: submission.reply() }, { status: 400 });
-    const input = optionInputOf(submission.value);
-    const answer =
-      intent === "option-create"
-        ? await createOption(context, request, productId, input, onceKeyOf(formData))
-        : await updateOption(context, request, optionId, input);
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: OPTION_FIELDS });
-      return data<FormAnswer>({ form, result }, { status });
-    }
-    return redirectWithSuccess(context, `${here}#option-${answer.payload._id}`, answer.message);
-  }
-
-  if (intent === "duration-create" || intent === "duration-update") {
-    const form = intent === "duration-create" ? `duration-new-${optionId}` : `duration-${durationId}`;
-    const submission = parseWithZod(formData, { schema: durationFormSchema });
-    if (submission.status !== "success") return data<FormAnswer>({ form, result: submission.reply() }, { status: 400 });
-    const input = durationInputOf(submission.value);
-    const answer =
-      intent === "duration-create"
-        ? await createDuration(context, request, optionId, input, onceKeyOf(formData))
-        : await updateDuration(context, request, durationId, input);
-    if (!answer.ok) {
-      const { result, status } = replyFromApi(submission, answer, { fields: DURATION_FIELDS });
-      return data<FormAnswer>({ form, result }, { status });
-    }
-    return redirectWithSuccess(context, here, answer.message);
-  }
-
-  if (intent === "duration-delete") {
-    const answer = await deleteDuration(context, request, durationId);
-    return answer.ok
-      ? redirectWithSuccess(context, here, answer.message)
-      : redirectWithError(context, here, answer.message);
-  }
-
-  return redirectWithError(context, here, "Unknown change");
 }
-
-function useAnswerOf(form: string) {
-  const answer = useActionData<typeof action>();
-  return answer?.form === form ? answer.result : undefined;
-}
-
-const sectionClass = "flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4";
 
 /** Changes whenever the option or one of its durations is saved. */
 const optionVersion = (option: AdminOption) =>
   JSON.stringify([option._id, option.title, option.seats, option.lowStockThreshold, option.active, option.durations]);
-const summaryClass = "cursor-pointer font-semibold text-brand-700";
-
-function PictureForm({ picture, title }: { picture: string; title: string }) {
-  const lastResult = useAnswerOf("picture");
-  const [form, fields] = useSchemaForm(pictureFormSchema, { id: "picture", lastResult });
-  const { key, ...fileProps } = getInputProps(fields.picture, { type: "file" });
-  return (
-    <section aria-labelledby="picture-heading" className={sectionClass}>
-      <h2 id="picture-heading" className="text-lg font-bold">
-        Picture
-      </h2>
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <ProductImage src={picture} alt={title} className="aspect-video w-full rounded-lg sm:w-56" sizes="14rem" />
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-2">
-          <FormErrors form={form} />
-          <label htmlFor={fields.picture.id} className="text-sm font-semibold">
-            Upload a picture
-          </label>
-          <input
-            key={key}
-            {...fileProps}
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            className="max-w-full text-sm"
-          />
-          <p className="text-xs text-slate-600">
-            PNG, JPEG, WebP or GIF, up to {PICTURE_MAX_BYTES / 1024 / 1024} MB. Stored as WebP, cropped to 16:9, at
-            phone and desktop sizes.
-          </p>
-          <ErrorList id={fields.picture.errorId} errors={fields.picture.errors} />
-          <div>
-            <SubmitButton intent="picture" pendingText="Uploading…">
-              Upload picture
-            </SubmitButton>
-          </div>
-        </Form>
-      </div>
-    </section>
-  );
-}
-
-function DurationRow({ optionId, duration }: { optionId: string; duration: AdminOption["durations"][number] }) {
-  const form = `duration-${duration._id}`;
-  const answer = useAnswerOf(form);
-  return (
-    <tr>
-      <td className={`${td} break-words`}>{duration.title}</td>
-      <td className={td}>{duration.days}</td>
-      <td className={td}>{formatUsd(duration.price)}</td>
-      <td className={td}>
-        <details open={!!answer} className="min-w-64">
-          <summary className={summaryClass}>Edit</summary>
-          <div className="mt-2 flex flex-col gap-3">
-            <DurationForm
-              id={form}
-              duration={duration}
-              lastResult={answer}
-              intent="duration-update"
-              submitLabel="Save warranty"
-              hidden={{ durationId: duration._id, optionId }}
-            />
-            <Form method="post">
-              <input type="hidden" name="durationId" value={duration._id} />
-              <button type="submit" name="intent" value="duration-delete" className={secondaryButtonClass}>
-                Delete warranty
-              </button>
-            </Form>
-          </div>
-        </details>
-      </td>
-    </tr>
-  );
-}
-
-function OptionSection({ option, onceKey }: { option: AdminOption; onceKey: string }) {
-  const editForm = `option-${option._id}`;
-  const editAnswer = useAnswerOf(editForm);
-  const newDurationForm = `duration-new-${option._id}`;
-  const newDurationAnswer = useAnswerOf(newDurationForm);
-  return (
-    <article id={`option-${option._id}`} className="flex flex-col gap-3 rounded-lg border border-slate-200 p-3">
-      <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-bold break-words">
-          {option.title}
-          {!option.active && <span className="ml-2 text-sm font-normal text-slate-600">(not on sale)</span>}
-        </h3>
-        <p className="text-sm text-slate-700">
-          {option.freeSeats} free {option.freeSeats === 1 ? "seat" : "seats"} · {option.seats}{" "}
-          {option.seats === 1 ? "buyer" : "buyers"} per account
-          {option.lowStockThreshold > 0 && ` · low under ${option.lowStockThreshold}`} ·{" "}
-          <Link to={`/admin/stock/${option._id}`} className="font-semibold text-brand-700 underline">
-            Stock
-          </Link>
-        </p>
-      </header>
-      <details open={!!editAnswer}>
-        <summary className={summaryClass}>Edit option</summary>
-        <div className="mt-2">
-          <OptionForm
-            id={editForm}
-            option={option}
-            lastResult={editAnswer}
-            intent="option-update"
-            submitLabel="Save option"
-            hidden={{ optionId: option._id }}
-          />
-        </div>
-      </details>
-      <AdminTable label={`Warranty durations of ${option.title}`}>
-        <thead>
-          <tr>
-            <th className={th}>Warranty</th>
-            <th className={th}>Days</th>
-            <th className={th}>Price</th>
-            <th className={th}>Change</th>
-          </tr>
-        </thead>
-        <tbody>
-          {option.durations.length === 0 && (
-            <tr>
-              <td className={td} colSpan={4}>
-                No warranty durations yet: the option is not sold until it has one.
-              </td>
-            </tr>
-          )}
-          {option.durations.map((duration) => (
-            <DurationRow key={duration._id} optionId={option._id} duration={duration} />
-          ))}
-        </tbody>
-      </AdminTable>
-      <details open={!!newDurationAnswer}>
-        <summary className={summaryClass}>Add a warranty duration</summary>
-        <div className="mt-2">
-          <DurationForm
-            id={newDurationForm}
-            lastResult={newDurationAnswer}
-            intent="duration-create"
-            submitLabel="Add warranty"
-            hidden={{ optionId: option._id, [ONCE_KEY_FIELD]: onceKey }}
-          />
-        </div>
-      </details>
-    </article>
-  );
-}
 
 export default function ProductPage() {
   const { product, categories, onceKey } = useLoaderData<typeof loader>();
   const productForm = `product-${product._id}`;
-  const productAnswer = useAnswerOf(productForm);
-  const newOptionAnswer = useAnswerOf("option-new");
   return (
     <div className="flex flex-col gap-6">
-      <p>
-        <Link to="/admin/catalogue" className="font-semibold text-brand-700 underline">
-          ← Catalogue
-        </Link>
-      </p>
+      <BackLink to="/admin/catalogue">← Catalogue</BackLink>
       <AdminHeading title={product.title}>
         {product.active ? (
           <>
@@ -329,27 +148,18 @@ export default function ProductPage() {
           "Hidden from the shop."
         )}
       </AdminHeading>
-
-      <section aria-labelledby="product-heading" className={sectionClass}>
-        <h2 id="product-heading" className="text-lg font-bold">
-          Product
-        </h2>
+      <PageSection card title="Product">
         <ProductForm
           key={product.updatedAt}
           product={product}
           categories={categories}
-          lastResult={productAnswer}
+          lastResult={useFormReply(productForm)?.result}
           intent="product-update"
           submitLabel="Save product"
         />
-      </section>
-
+      </PageSection>
       <PictureForm key={product.picture} picture={product.picture} title={product.title} />
-
-      <section aria-labelledby="options-heading" className={sectionClass}>
-        <h2 id="options-heading" className="text-lg font-bold">
-          Options and warranty prices
-        </h2>
+      <PageSection card title="Options and warranty prices">
         {product.options.length === 0 && (
           <p className="text-slate-700">No options yet: add one, then its warranty durations and stock.</p>
         )}
@@ -357,19 +167,8 @@ export default function ProductPage() {
           // A saved change renders the section afresh, so its forms close as they do without JavaScript.
           <OptionSection key={optionVersion(option)} option={option} onceKey={onceKey} />
         ))}
-        <details key={product.options.length} open={!!newOptionAnswer || product.options.length === 0}>
-          <summary className={summaryClass}>New option</summary>
-          <div className="mt-2">
-            <OptionForm
-              id="option-new"
-              lastResult={newOptionAnswer}
-              intent="option-create"
-              submitLabel="Add option"
-              hidden={{ [ONCE_KEY_FIELD]: onceKey }}
-            />
-          </div>
-        </details>
-      </section>
+        <NewOptionForm key={product.options.length} onceKey={onceKey} open={product.options.length === 0} />
+      </PageSection>
     </div>
   );
 }

@@ -1,15 +1,14 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { staffReplySchema } from "../../contract/admin-inbox";
-import { AdminHeading, AdminTime, secondaryButtonClass } from "~/components/admin/admin-ui";
-import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
+import { AdminForm, TextAreaField } from "~/components/admin/admin-fields";
+import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
+import { BackLink, CommandForm } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import { readTicket, replyToTicket, setTicketStatus } from "~/lib/admin-inbox.server";
-import { replyFromApi } from "~/lib/api-reply.server";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { useFormReply } from "~/lib/form-reply";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -26,48 +25,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const ticketId = params.ticketId ?? "";
   const here = `/admin/tickets/${encodeURIComponent(ticketId)}`;
   const formData = await request.formData();
-  const intent = formData.get("intent");
-  if (intent === "close" || intent === "reopen") {
-    const answer = await setTicketStatus(context, request, ticketId, intent === "close" ? "closed" : "open");
-    return answer.ok
-      ? redirectWithSuccess(context, here, answer.message)
-      : redirectWithError(context, here, answer.message);
+  const intent = intentOf(formData, ["reply", "close", "reopen"]);
+  if (intent !== "reply") {
+    const status = intent === "close" ? "closed" : "open";
+    return toastAnswer(context, here, await setTicketStatus(context, request, ticketId, status));
   }
-  const submission = parseWithZod(formData, { schema: staffReplySchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const answer = await replyToTicket(context, request, ticketId, submission.value.message);
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["message"] });
-    return data({ result }, { status });
-  }
-  return redirectWithSuccess(context, here, answer.message);
+  return formAction(formData, {
+    form: "ticket-reply",
+    schema: staffReplySchema,
+    call: ({ message }) => replyToTicket(context, request, ticketId, message),
+    done: (answer) => toastAnswer(context, here, answer),
+  });
 }
 
 function ReplyForm() {
   const [form, fields] = useSchemaForm(staffReplySchema, {
     id: "ticket-reply",
-    lastResult: useActionData<typeof action>()?.result,
+    lastResult: useFormReply("ticket-reply")?.result,
   });
-  const { key, ...messageProps } = getTextareaProps(fields.message);
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
-      <label htmlFor={fields.message.id} className="font-semibold">
-        Reply as Admin
-      </label>
-      <textarea
-        key={key}
-        {...messageProps}
-        rows={4}
-        className="w-full rounded-md border border-slate-300 px-3 py-2 aria-[invalid=true]:border-red-600"
-      />
-      <ErrorList id={fields.message.errorId} errors={fields.message.errors} />
-      <div>
-        <SubmitButton intent="reply" pendingText="Sending…">
-          Send reply
-        </SubmitButton>
-      </div>
-    </Form>
+    <AdminForm form={form} intent="reply" submitLabel="Send reply" pendingText="Sending…">
+      <TextAreaField meta={fields.message} label="Reply as Admin" rows={4} />
+    </AdminForm>
   );
 }
 
@@ -76,11 +55,7 @@ export default function TicketPage() {
   const open = ticket.status === "open";
   return (
     <div className="flex flex-col gap-6">
-      <p>
-        <Link to="/admin/tickets" className="font-semibold text-brand-700 underline">
-          All tickets
-        </Link>
-      </p>
+      <BackLink to="/admin/tickets">All tickets</BackLink>
       <AdminHeading title={ticket.subject}>
         {ticket.waiting ? "Waiting for staff" : open ? "Open" : "Closed"} · opened <AdminTime iso={ticket.createdAt} />
       </AdminHeading>
@@ -125,11 +100,7 @@ export default function TicketPage() {
         ))}
       </ol>
       {open ? <ReplyForm /> : <p className="text-slate-600">This ticket is closed. Reopen it to reply.</p>}
-      <Form method="post">
-        <button type="submit" name="intent" value={open ? "close" : "reopen"} className={secondaryButtonClass}>
-          {open ? "Close ticket" : "Reopen ticket"}
-        </button>
-      </Form>
+      <CommandForm intent={open ? "close" : "reopen"} label={open ? "Close ticket" : "Reopen ticket"} />
     </div>
   );
 }

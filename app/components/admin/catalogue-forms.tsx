@@ -1,15 +1,16 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { TextField } from "~/components/account/form-fields";
 import {
-  type SubmissionResult,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-} from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import type { ReactNode } from "react";
-import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { inputClass, listOf } from "~/components/admin/admin-ui";
-import { OnceKeyField } from "~/components/admin/once-key";
+  AdminForm,
+  CheckboxField,
+  CheckboxGroup,
+  Field,
+  NumberField,
+  SelectField,
+  TextAreaField,
+} from "~/components/admin/admin-fields";
+import { inputClass } from "~/components/admin/admin-ui";
+import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import {
   categoryFormSchema,
   durationFormSchema,
@@ -21,106 +22,48 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 
 /* The catalogue's forms (ADR 024): plain posts that work without JavaScript; conform adds live checks. */
 
-type Answer = SubmissionResult<string[]> | undefined;
-
-const numberText = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
-const textareaClass = `${inputClass} font-[inherit]`;
-
-function Labelled({
-  meta,
-  label,
-  hint,
-  children,
-}: {
-  meta: { id: string; errorId: string; errors?: string[] };
-  label: string;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={meta.id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {children}
-      {hint && <p className="text-xs text-slate-600">{hint}</p>}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
-
-/** A number box that opens the phone's number pad. */
-function NumberInput({ meta, decimal = false }: { meta: Parameters<typeof getInputProps>[0]; decimal?: boolean }) {
-  const { key, ...props } = getInputProps(meta, { type: "number" });
-  return (
-    <input
-      key={key}
-      {...props}
-      inputMode={decimal ? "decimal" : "numeric"}
-      step={decimal ? "0.01" : "1"}
-      className={inputClass}
-    />
-  );
-}
-
-export function CategoryForm({
-  id,
-  category,
-  lastResult,
-  intent,
-  submitLabel,
-  hidden,
-}: {
+/** What every catalogue form is told: its id (its reply's), its last reply, its button and its hidden inputs. */
+type CatalogueFormProps = {
   id: string;
-  category?: AdminCategory;
-  lastResult: Answer;
+  lastResult: SubmissionResult<string[]> | undefined;
   intent: string;
   submitLabel: string;
   hidden?: Record<string, string>;
-}) {
-  const [form, fields] = useSchemaForm(categoryFormSchema, {
+};
+
+const numberText = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const checked = (value: boolean | undefined, otherwise: boolean) => ((value ?? otherwise) ? "on" : undefined);
+const POSITION_HINT = "Lower comes first in the shop.";
+
+export function CategoryForm({ category, id, lastResult, ...form }: CatalogueFormProps & { category?: AdminCategory }) {
+  const [meta, fields] = useSchemaForm(categoryFormSchema, {
     id,
     lastResult,
     defaultValue: { name: category?.name ?? "", position: numberText(category?.position ?? 0) },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-      <FormErrors form={form} />
-      {Object.entries(hidden ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <AdminForm form={meta} {...form} className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <TextField label="Name" meta={fields.name} type="text" autoComplete="off" />
-        <Labelled meta={fields.position} label="Position" hint="Lower comes first in the shop.">
-          <NumberInput meta={fields.position} />
-        </Labelled>
+        <NumberField meta={fields.position} label="Position" hint={POSITION_HINT} />
       </div>
-      <div>
-        <SubmitButton intent={intent} pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }
 
 export function ProductForm({
   product,
   categories,
-  lastResult,
-  intent,
-  submitLabel,
   onceKey,
-}: {
+  lastResult,
+  ...form
+}: Omit<CatalogueFormProps, "id" | "hidden"> & {
   product?: AdminProduct;
   categories: AdminCategory[];
-  lastResult: Answer;
-  intent: string;
-  submitLabel: string;
   /** A new product's one-time key: the form posted twice makes one product. */
   onceKey?: string;
 }) {
-  const [form, fields] = useSchemaForm(productFormSchema, {
+  const [meta, fields] = useSchemaForm(productFormSchema, {
     id: product ? `product-${product._id}` : "product-new",
     lastResult,
     defaultValue: {
@@ -134,210 +77,121 @@ export function ProductForm({
       maxQuantity: numberText(product?.maxQuantity),
       fulfilMode: product?.fulfilMode ?? "auto",
       replacementLimit: numberText(product?.replacementLimit ?? 3),
-      autoReplace: (product?.autoReplace ?? true) ? "on" : undefined,
-      active: (product?.active ?? true) ? "on" : undefined,
+      autoReplace: checked(product?.autoReplace, true),
+      active: checked(product?.active, true),
       position: numberText(product?.position ?? 0),
       categoryIds: product?.categoryIds ?? [],
     },
   });
-  const { key: modeKey, ...modeProps } = getSelectProps(fields.fulfilMode);
-  const { key: descriptionKey, ...descriptionProps } = getTextareaProps(fields.description);
-  const { key: notesKey, ...notesProps } = getTextareaProps(fields.deliveryNotes);
-  const { key: activeKey, ...activeProps } = getInputProps(fields.active, { type: "checkbox" });
-  const { key: replaceKey, ...replaceProps } = getInputProps(fields.autoReplace, { type: "checkbox" });
-  const chosen = new Set(listOf(fields.categoryIds.initialValue));
-
+  const text = (field: "title" | "label" | "subtitle" | "picture", label: string, hint?: string) => (
+    <TextField label={label} meta={fields[field]} type="text" autoComplete="off" hint={hint} />
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-      <OnceKeyField value={onceKey} />
-      <FormErrors form={form} />
+    <AdminForm form={meta} {...form} hidden={{ [ONCE_KEY_FIELD]: onceKey }} className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label="Title" meta={fields.title} type="text" autoComplete="off" />
-        <TextField
-          label="Label"
-          meta={fields.label}
-          type="text"
-          autoComplete="off"
-          hint="A short line above the title on the card, such as STREAMING."
-        />
-        <TextField label="Subtitle" meta={fields.subtitle} type="text" autoComplete="off" />
-        <TextField
-          label="Picture address"
-          meta={fields.picture}
-          type="text"
-          autoComplete="off"
-          hint="Upload a file below once the product exists; the store serves every picture itself."
-        />
+        {text("title", "Title")}
+        {text("label", "Label", "A short line above the title on the card, such as STREAMING.")}
+        {text("subtitle", "Subtitle")}
+        {text(
+          "picture",
+          "Picture address",
+          "Upload a file below once the product exists; the store serves every picture itself.",
+        )}
       </div>
-      <Labelled meta={fields.description} label="Description">
-        <textarea key={descriptionKey} {...descriptionProps} rows={4} className={textareaClass} />
-      </Labelled>
+      <TextAreaField meta={fields.description} label="Description" rows={4} />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        <Labelled meta={fields.minQuantity} label="Minimum quantity">
-          <NumberInput meta={fields.minQuantity} />
-        </Labelled>
-        <Labelled meta={fields.maxQuantity} label="Maximum quantity" hint="Empty: up to the stock (999 at most).">
-          <NumberInput meta={fields.maxQuantity} />
-        </Labelled>
-        <Labelled meta={fields.position} label="Position" hint="Lower comes first in the shop.">
-          <NumberInput meta={fields.position} />
-        </Labelled>
-        <Labelled meta={fields.fulfilMode} label="Delivery">
-          <select key={modeKey} {...modeProps} className={inputClass}>
-            <option value="auto">Automatic, from stock</option>
-            <option value="manual">Manual, by staff</option>
-          </select>
-        </Labelled>
-        <Labelled
+        <NumberField meta={fields.minQuantity} label="Minimum quantity" />
+        <NumberField meta={fields.maxQuantity} label="Maximum quantity" hint="Empty: up to the stock (999 at most)." />
+        <NumberField meta={fields.position} label="Position" hint={POSITION_HINT} />
+        <SelectField
+          meta={fields.fulfilMode}
+          label="Delivery"
+          choices={[
+            ["auto", "Automatic, from stock"],
+            ["manual", "Manual, by staff"],
+          ]}
+        />
+        <NumberField
           meta={fields.replacementLimit}
           label="Replacements per credential"
           hint="How often one delivered credential may be replaced under warranty."
-        >
-          <NumberInput meta={fields.replacementLimit} />
-        </Labelled>
+        />
       </div>
-      <Labelled
+      <TextAreaField
         meta={fields.deliveryNotes}
         label="Delivery notes"
         hint="Shown to the buyer with the credentials (or while a manual order waits)."
-      >
-        <textarea key={notesKey} {...notesProps} rows={3} className={textareaClass} />
-      </Labelled>
-      <fieldset className="flex min-w-0 flex-col gap-1">
-        <legend className="text-sm font-semibold">Categories</legend>
-        <div className="flex flex-wrap gap-x-4 gap-y-1 rounded-md border border-slate-300 p-2">
-          {categories.length === 0 && <p className="text-sm text-slate-600">No categories yet.</p>}
-          {categories.map((category) => (
-            <label key={category._id} className="flex items-center gap-2 text-sm break-words">
-              <input
-                type="checkbox"
-                name={fields.categoryIds.name}
-                value={category._id}
-                defaultChecked={chosen.has(category._id)}
-              />
-              {category.name}
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.categoryIds.errorId} errors={fields.categoryIds.errors} />
-      </fieldset>
-      <label className="flex items-center gap-2 font-semibold">
-        <input key={activeKey} {...activeProps} />
-        Visible in the shop
-      </label>
-      <label className="flex items-center gap-2 font-semibold">
-        <input key={replaceKey} {...replaceProps} />
-        Fill warranty replacements from stock at once (off: staff review each request)
-      </label>
-      <div>
-        <SubmitButton intent={intent} pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+        rows={3}
+      />
+      <CheckboxGroup
+        meta={fields.categoryIds}
+        legend="Categories"
+        none="No categories yet."
+        choices={categories.map((category) => ({ value: category._id, label: category.name }))}
+        boxClassName="flex flex-wrap gap-x-4 gap-y-1"
+      />
+      <CheckboxField meta={fields.active} label="Visible in the shop" />
+      <CheckboxField
+        meta={fields.autoReplace}
+        label="Fill warranty replacements from stock at once (off: staff review each request)"
+      />
+    </AdminForm>
   );
 }
 
-export function OptionForm({
-  id,
-  option,
-  lastResult,
-  intent,
-  submitLabel,
-  hidden,
-}: {
-  id: string;
-  option?: AdminOption;
-  lastResult: Answer;
-  intent: string;
-  submitLabel: string;
-  hidden?: Record<string, string>;
-}) {
-  const [form, fields] = useSchemaForm(optionFormSchema, {
+export function OptionForm({ option, id, lastResult, ...form }: CatalogueFormProps & { option?: AdminOption }) {
+  const [meta, fields] = useSchemaForm(optionFormSchema, {
     id,
     lastResult,
     defaultValue: {
       title: option?.title ?? "",
       seats: numberText(option?.seats ?? 1),
       lowStockThreshold: numberText(option?.lowStockThreshold ?? 0),
-      active: (option?.active ?? true) ? "on" : undefined,
+      active: checked(option?.active, true),
       position: numberText(option?.position ?? 0),
     },
   });
-  const { key: activeKey, ...activeProps } = getInputProps(fields.active, { type: "checkbox" });
-  const seatsLocked = !!option && option.stockRows > 0;
+  const seatsLabel = "Buyers per account (seats)";
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-      <FormErrors form={form} />
-      {Object.entries(hidden ?? {}).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <AdminForm form={meta} {...form} className="flex flex-col gap-3">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <TextField label="Option title" meta={fields.title} type="text" autoComplete="off" />
-        <Labelled
-          meta={fields.seats}
-          label="Buyers per account (seats)"
-          hint={
-            seatsLocked
-              ? "Fixed: this option has stock. Each imported account holds one row per seat."
-              : "1 for a private account; more for a shared one, such as a profile on a family plan."
-          }
-        >
-          {seatsLocked ? (
-            <>
-              <input type="hidden" name={fields.seats.name} value={String(option.seats)} />
-              <input
-                id={fields.seats.id}
-                value={String(option.seats)}
-                readOnly
-                aria-readonly="true"
-                className={`${inputClass} bg-slate-100`}
-              />
-            </>
-          ) : (
-            <NumberInput meta={fields.seats} />
-          )}
-        </Labelled>
-        <Labelled
+        {option && option.stockRows > 0 ? (
+          <Field
+            meta={fields.seats}
+            label={seatsLabel}
+            hint="Fixed: this option has stock. Each imported account holds one row per seat."
+          >
+            <input type="hidden" name={fields.seats.name} value={String(option.seats)} />
+            <input
+              id={fields.seats.id}
+              value={String(option.seats)}
+              readOnly
+              aria-readonly="true"
+              className={`${inputClass} bg-slate-100`}
+            />
+          </Field>
+        ) : (
+          <NumberField
+            meta={fields.seats}
+            label={seatsLabel}
+            hint="1 for a private account; more for a shared one, such as a profile on a family plan."
+          />
+        )}
+        <NumberField
           meta={fields.lowStockThreshold}
           label="Low-stock threshold"
           hint="Listed as low and the operator told when free seats fall under it. 0: never."
-        >
-          <NumberInput meta={fields.lowStockThreshold} />
-        </Labelled>
-        <Labelled meta={fields.position} label="Position">
-          <NumberInput meta={fields.position} />
-        </Labelled>
+        />
+        <NumberField meta={fields.position} label="Position" />
       </div>
-      <label className="flex items-center gap-2 font-semibold">
-        <input key={activeKey} {...activeProps} />
-        On sale
-      </label>
-      <div>
-        <SubmitButton intent={intent} pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+      <CheckboxField meta={fields.active} label="On sale" />
+    </AdminForm>
   );
 }
 
-export function DurationForm({
-  id,
-  duration,
-  lastResult,
-  intent,
-  submitLabel,
-  hidden,
-}: {
-  id: string;
-  duration?: AdminDuration;
-  lastResult: Answer;
-  intent: string;
-  submitLabel: string;
-  hidden: Record<string, string>;
-}) {
-  const [form, fields] = useSchemaForm(durationFormSchema, {
+export function DurationForm({ duration, id, lastResult, ...form }: CatalogueFormProps & { duration?: AdminDuration }) {
+  const [meta, fields] = useSchemaForm(durationFormSchema, {
     id,
     lastResult,
     defaultValue: {
@@ -348,28 +202,13 @@ export function DurationForm({
     },
   });
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-      <FormErrors form={form} />
-      {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+    <AdminForm form={meta} {...form} className="flex flex-col gap-3">
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <TextField label="Warranty title" meta={fields.title} type="text" autoComplete="off" />
-        <Labelled meta={fields.days} label="Days">
-          <NumberInput meta={fields.days} />
-        </Labelled>
-        <Labelled meta={fields.price} label="Price (USD)">
-          <NumberInput meta={fields.price} decimal />
-        </Labelled>
-        <Labelled meta={fields.position} label="Position">
-          <NumberInput meta={fields.position} />
-        </Labelled>
+        <NumberField meta={fields.days} label="Days" />
+        <NumberField meta={fields.price} label="Price (USD)" decimal />
+        <NumberField meta={fields.position} label="Position" />
       </div>
-      <div>
-        <SubmitButton intent={intent} pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+    </AdminForm>
   );
 }

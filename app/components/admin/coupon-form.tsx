@@ -1,5 +1,4 @@
-import { type SubmissionResult, getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import {
   COUPON_FORM_MESSAGES,
@@ -12,9 +11,16 @@ import {
   minimumAmountField,
   usesLimitField,
 } from "../../../contract/admin-coupons";
-import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
-import { inputClass, listOf } from "~/components/admin/admin-ui";
-import { OnceKeyField } from "~/components/admin/once-key";
+import { TextField } from "~/components/account/form-fields";
+import {
+  AdminForm,
+  CheckboxField,
+  CheckboxGroup,
+  DateTimeField,
+  NumberField,
+  SelectField,
+} from "~/components/admin/admin-fields";
+import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 /*
@@ -84,6 +90,7 @@ export type CouponFormValues = {
 };
 
 const toDefault = (value: number | null | undefined) => (value === null || value === undefined ? "" : String(value));
+const NO_LIMIT = "Empty: no limit.";
 
 export function CouponForm({
   coupon,
@@ -117,34 +124,17 @@ export function CouponForm({
       active: coupon ? (coupon.active ? "on" : undefined) : "on",
     },
   });
-  const number = (meta: typeof fields.amount) => {
-    const { key, ...props } = getInputProps(meta, { type: "number" });
-    return <input key={key} {...props} inputMode="decimal" step="any" className={inputClass} />;
-  };
-  const { key: kindKey, ...kindProps } = getSelectProps(fields.kind);
-  const { key: expiryKey, ...expiryProps } = getInputProps(fields.expiresAt, { type: "datetime-local" });
-  const { key: activeKey, ...activeProps } = getInputProps(fields.active, { type: "checkbox" });
-  const chosen = new Set(listOf(fields.productIds.initialValue));
-  const labelled = (
-    meta: { id: string; errorId: string; errors?: string[] },
-    label: string,
-    control: JSX.Element,
-    hint?: string,
-  ) => (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={meta.id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {control}
-      {hint && <p className="text-xs text-slate-600">{hint}</p>}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
+  const amount = (field: "amount" | "minAmount" | "maxUses" | "perCustomerLimit", label: string, hint: string) => (
+    <NumberField meta={fields[field]} label={label} hint={hint} decimal step="any" />
   );
-
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-3">
-      <OnceKeyField value={onceKey} />
-      <FormErrors form={form} />
+    <AdminForm
+      form={form}
+      intent={intent}
+      submitLabel={submitLabel}
+      hidden={{ [ONCE_KEY_FIELD]: onceKey }}
+      className="flex flex-col gap-3"
+    >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
         <TextField
           label="Code"
@@ -153,57 +143,37 @@ export function CouponForm({
           autoComplete="off"
           hint="Customers type it in any letter case."
         />
-        {labelled(
-          fields.kind,
-          "Kind",
-          <select key={kindKey} {...kindProps} className={inputClass}>
-            <option value="percent">Percent off</option>
-            <option value="fixed">Fixed amount off (USD)</option>
-          </select>,
-        )}
-        {labelled(fields.amount, "Discount", number(fields.amount), "Percent (1–100), or USD for a fixed amount.")}
-        {labelled(fields.minAmount, "Minimum cart total (USD)", number(fields.minAmount), "Empty: no minimum.")}
-        {labelled(fields.maxUses, "Total uses", number(fields.maxUses), "Empty: no limit.")}
-        {labelled(fields.perCustomerLimit, "Uses per customer", number(fields.perCustomerLimit), "Empty: no limit.")}
-        {labelled(
-          fields.expiresAt,
-          "Expires (UTC)",
-          <input key={expiryKey} {...expiryProps} className={inputClass} />,
-          "Empty: never.",
-        )}
+        <SelectField
+          meta={fields.kind}
+          label="Kind"
+          choices={[
+            ["percent", "Percent off"],
+            ["fixed", "Fixed amount off (USD)"],
+          ]}
+        />
+        {amount("amount", "Discount", "Percent (1–100), or USD for a fixed amount.")}
+        {amount("minAmount", "Minimum cart total (USD)", "Empty: no minimum.")}
+        {amount("maxUses", "Total uses", NO_LIMIT)}
+        {amount("perCustomerLimit", "Uses per customer", NO_LIMIT)}
+        <DateTimeField meta={fields.expiresAt} label="Expires (UTC)" hint="Empty: never." />
       </div>
-      <fieldset className="flex min-w-0 flex-col gap-1">
-        <legend className="text-sm font-semibold">Applies to</legend>
-        <p className="text-xs text-slate-600">Tick none for every product. Only the ticked products are discounted.</p>
-        <div className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-slate-300 p-2">
-          {products.length === 0 && <p className="text-sm text-slate-600">No products yet.</p>}
-          {products.map((product) => (
-            <label key={product._id} className="flex items-start gap-2 text-sm break-words">
-              <input
-                type="checkbox"
-                name={fields.productIds.name}
-                value={product._id}
-                defaultChecked={chosen.has(product._id)}
-                className="mt-1"
-              />
-              <span>
-                {product.title}
-                {!product.active && <span className="text-slate-500"> (hidden)</span>}
-              </span>
-            </label>
-          ))}
-        </div>
-        <ErrorList id={fields.productIds.errorId} errors={fields.productIds.errors} />
-      </fieldset>
-      <label className="flex items-center gap-2 font-semibold">
-        <input key={activeKey} {...activeProps} />
-        Active (applies at checkout)
-      </label>
-      <div>
-        <SubmitButton intent={intent} pendingText="Saving…">
-          {submitLabel}
-        </SubmitButton>
-      </div>
-    </Form>
+      <CheckboxGroup
+        meta={fields.productIds}
+        legend="Applies to"
+        hint="Tick none for every product. Only the ticked products are discounted."
+        none="No products yet."
+        boxClassName="flex max-h-56 flex-col gap-1 overflow-y-auto"
+        choices={products.map((product) => ({
+          value: product._id,
+          label: (
+            <>
+              {product.title}
+              {!product.active && <span className="text-slate-500"> (hidden)</span>}
+            </>
+          ),
+        }))}
+      />
+      <CheckboxField meta={fields.active} label="Active (applies at checkout)" />
+    </AdminForm>
   );
 }
