@@ -20,7 +20,7 @@ export const MANUAL_STOCK = 999;
  * A column as "table"."column". Drizzle drops the table name in single-table selects, which would
  * turn a correlated subquery's outer reference into one on the inner table.
  */
-function qualified(column: AnyColumn): SQL {
+export function qualified(column: AnyColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
@@ -28,7 +28,7 @@ function qualified(column: AnyColumn): SQL {
  * Free seats of the option in the enclosing query (an available row is one seat, ADR 025), counted on the
  * (option_id, status) index.
  */
-const availableStockOfOption = () => sql`(
+export const availableStockOfOption = () => sql`(
   select count(*) from ${stockCredentials}
   where ${qualified(stockCredentials.optionId)} = ${qualified(productOptions.id)}
     and ${qualified(stockCredentials.status)} = 'available'
@@ -37,7 +37,11 @@ const availableStockOfOption = () => sql`(
 export type { OptionWithProduct };
 
 /** Per option: price in cents for each duration, kept beside the public view for cart maths. */
-export type PricedOption = OptionWithProduct & { priceCentsByDuration: Map<number, number> };
+export type PricedOption = OptionWithProduct & {
+  priceCentsByDuration: Map<number, number>;
+  /** What an order's line keeps of its product: read with the option when asked (`withOrderTexts`). */
+  orderTexts?: { description: string; deliveryNotes: string; fulfilMode: "auto" | "manual" };
+};
 
 export async function listCategories(db: Executor): Promise<Category[]> {
   return db
@@ -128,9 +132,14 @@ type OptionFilter = { productId: string } | { optionIds: string[] };
  * Active options of active products, either of one product or by ids, each with its stock and
  * durations: two queries, one for options with a stock count, one for all their durations.
  */
-export async function loadPricedOptions(db: Executor, filter: OptionFilter): Promise<PricedOption[]> {
+export async function loadPricedOptions(
+  db: Executor,
+  filter: OptionFilter,
+  { withOrderTexts = false } = {},
+): Promise<PricedOption[]> {
   const optionRows = await db
     .select({
+      ...(withOrderTexts ? { description: products.description, deliveryNotes: products.deliveryNotes } : {}),
       id: productOptions.id,
       title: productOptions.title,
       available: availableStockOfOption().mapWith(Number),
@@ -192,6 +201,15 @@ export async function loadPricedOptions(db: Executor, filter: OptionFilter): Pro
         maxQuantity: row.maxQuantity,
       },
       priceCentsByDuration: new Map(durations.map((duration) => [duration.durationDays, duration.priceCents])),
+      ...(withOrderTexts
+        ? {
+            orderTexts: {
+              description: row.description ?? "",
+              deliveryNotes: row.deliveryNotes ?? "",
+              fulfilMode: row.fulfilMode,
+            },
+          }
+        : {}),
     };
   });
 }
