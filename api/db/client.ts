@@ -142,3 +142,9 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
 export function embeddedDatabasePath(dataDir: string): string {
   return path.join(dataDir, "pglite");
 }
+
+/** The rows of a raw query (`db.execute`): postgres.js answers an array, PGlite an object with `rows`. */
+export async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
+  const value = await result;
+  return (Array.isArray(value) ? value : (value as { rows: Row[] }).rows) as Row[];
+}
