@@ -148,3 +148,16 @@ export async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
   const value = await result;
   return (Array.isArray(value) ? value : (value as { rows: Row[] }).rows) as Row[];
 }
+
+/**
+ * Runs a hot query as a prepared statement. On the PostgreSQL server postgres.js then parses and plans it once
+ * per connection (its cache is keyed by the statement's text) instead of on every call, as drizzle's unnamed
+ * queries are; PGlite runs it as any query. Only for statements of a fixed shape (at most a short IN list), so
+ * each connection keeps few of them. `name` labels the statement; the driver keys on its text.
+ */
+export function prepared<Result>(
+  query: { prepare(name: string): { execute(): Promise<Result> } },
+  name: string,
+): Promise<Result> {
+  return query.prepare(name).execute();
+}

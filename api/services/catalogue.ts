@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import {
   categories,
   productCategories,
@@ -137,43 +137,50 @@ export async function loadPricedOptions(
   filter: OptionFilter,
   { withOrderTexts = false } = {},
 ): Promise<PricedOption[]> {
-  const optionRows = await db
-    .select({
-      ...(withOrderTexts ? { description: products.description, deliveryNotes: products.deliveryNotes } : {}),
-      id: productOptions.id,
-      title: productOptions.title,
-      available: availableStockOfOption().mapWith(Number),
-      productId: products.id,
-      productTitle: products.title,
-      picture: products.picture,
-      minQuantity: products.minQuantity,
-      maxQuantity: products.maxQuantity,
-      fulfilMode: products.fulfilMode,
-    })
-    .from(productOptions)
-    .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(
-      and(
-        eq(productOptions.active, true),
-        eq(products.active, true),
-        "productId" in filter
-          ? eq(productOptions.productId, filter.productId)
-          : inArray(productOptions.id, filter.optionIds),
-      ),
-    )
-    .orderBy(asc(productOptions.position), asc(productOptions.createdAt));
+  // Prepared: every cart, checkout and product page asks; an IN list is as long as a cart at most.
+  const optionRows = await prepared(
+    db
+      .select({
+        ...(withOrderTexts ? { description: products.description, deliveryNotes: products.deliveryNotes } : {}),
+        id: productOptions.id,
+        title: productOptions.title,
+        available: availableStockOfOption().mapWith(Number),
+        productId: products.id,
+        productTitle: products.title,
+        picture: products.picture,
+        minQuantity: products.minQuantity,
+        maxQuantity: products.maxQuantity,
+        fulfilMode: products.fulfilMode,
+      })
+      .from(productOptions)
+      .innerJoin(products, eq(products.id, productOptions.productId))
+      .where(
+        and(
+          eq(productOptions.active, true),
+          eq(products.active, true),
+          "productId" in filter
+            ? eq(productOptions.productId, filter.productId)
+            : inArray(productOptions.id, filter.optionIds),
+        ),
+      )
+      .orderBy(asc(productOptions.position), asc(productOptions.createdAt)),
+    "priced_options",
+  );
   if (optionRows.length === 0) return [];
 
-  const durationRows = await db
-    .select()
-    .from(warrantyDurations)
-    .where(
-      inArray(
-        warrantyDurations.optionId,
-        optionRows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(warrantyDurations.position), asc(warrantyDurations.durationDays));
+  const durationRows = await prepared(
+    db
+      .select()
+      .from(warrantyDurations)
+      .where(
+        inArray(
+          warrantyDurations.optionId,
+          optionRows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(warrantyDurations.position), asc(warrantyDurations.durationDays)),
+    "option_durations",
+  );
   const durationsByOption = new Map<string, (typeof durationRows)[number][]>();
   for (const duration of durationRows) {
     const list = durationsByOption.get(duration.optionId) ?? [];

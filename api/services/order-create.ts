@@ -1,7 +1,7 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/order";
 import { countOrderCreated } from "../metrics";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import { newId } from "../db/ids";
 import { orderProducts, orders, paymentGateways, payments, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
@@ -112,19 +112,22 @@ export async function createOrder(
 ): Promise<CreatedOrder> {
   return db.transaction(async (tx) => {
     // One statement locks the customer and asks what the checkout must check first (`admit` refuses).
-    const [customer] = await tx
-      .select({
-        id: users.id,
-        email: users.email,
-        autoCreated: users.autoCreated,
-        methodEnabled: sql<boolean | null>`(
+    const [customer] = await prepared(
+      tx
+        .select({
+          id: users.id,
+          email: users.email,
+          autoCreated: users.autoCreated,
+          methodEnabled: sql<boolean | null>`(
           select ${paymentGateways.enabled} from ${paymentGateways} where ${paymentGateways.name} = ${input.paymentMethod}
         )`,
-        emailRefused: orderRefusalOfAccountEmail(),
-      })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for("update");
+          emailRefused: orderRefusalOfAccountEmail(),
+        })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .for("update"),
+      "lock_ordering_customer",
+    );
     if (!customer) throw notFound("Account not found");
     input.admit(customer);
     return placeOrder(tx, ctx, customer, input);
@@ -199,25 +202,28 @@ async function placeOrder(
 
   const orderId = newId();
   const paidNow = payByBalance || priceCents === 0;
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id: orderId,
-      userId: customer.id,
-      email: customer.email,
-      status: "pending",
-      subtotalCents,
-      discountCents: discount?.discountCents ?? 0,
-      priceCents,
-      paymentMethod: input.paymentMethod,
-      couponId: discount?.coupon.id,
-      message: input.message,
-      clientIp: input.clientIp,
-      createdAt: now,
-      updatedAt: now,
-      expiresAt,
-    })
-    .returning();
+  const [order] = await prepared(
+    tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: customer.id,
+        email: customer.email,
+        status: "pending",
+        subtotalCents,
+        discountCents: discount?.discountCents ?? 0,
+        priceCents,
+        paymentMethod: input.paymentMethod,
+        couponId: discount?.coupon.id,
+        message: input.message,
+        clientIp: input.clientIp,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
+      })
+      .returning(),
+    "insert_order",
+  );
   const written = await insertOrderLines(
     tx,
     orderId,
@@ -288,26 +294,29 @@ async function insertOrderLines(
   const written: PlacedOrder["lines"] = [];
   const deliveredByLine = new Map<string, number>();
   for (const line of lines) {
-    const [row] = await tx
-      .insert(orderProducts)
-      .values({
-        id: newId(),
-        orderId,
-        productId: line.productId,
-        optionId: line.optionId,
-        title: line.productTitle,
-        subtitle: line.subtitle,
-        picture: line.picture,
-        description: line.description,
-        deliveryNotes: line.deliveryNotes,
-        fulfilMode: line.fulfilMode,
-        durationDays: line.durationDays,
-        unitPriceCents: line.unitPriceCents,
-        quantity: line.quantity,
-        priceCents: line.unitPriceCents * line.quantity,
-        createdAt: claim.now,
-      })
-      .returning();
+    const [row] = await prepared(
+      tx
+        .insert(orderProducts)
+        .values({
+          id: newId(),
+          orderId,
+          productId: line.productId,
+          optionId: line.optionId,
+          title: line.productTitle,
+          subtitle: line.subtitle,
+          picture: line.picture,
+          description: line.description,
+          deliveryNotes: line.deliveryNotes,
+          fulfilMode: line.fulfilMode,
+          durationDays: line.durationDays,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents * line.quantity,
+          createdAt: claim.now,
+        })
+        .returning(),
+      "insert_order_line",
+    );
     written.push(row);
     if (line.fulfilMode === "manual") continue;
     const taken = claim.deliverNow
@@ -350,22 +359,25 @@ export async function createKeyOrder(
   if (!option?.priceCentsByDuration.has(input.durationDays)) throw conflict(ORDER_MESSAGES.keyPlanGone);
   const detail = lineDetail(option, input.durationDays);
   const orderId = newId();
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      id: orderId,
-      userId: input.customer.id,
-      email: input.customer.email,
-      status: "pending",
-      subtotalCents: 0,
-      priceCents: 0,
-      paymentMethod: "key",
-      source: "redeem",
-      clientIp: input.clientIp,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
+  const [order] = await prepared(
+    tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: input.customer.id,
+        email: input.customer.email,
+        status: "pending",
+        subtotalCents: 0,
+        priceCents: 0,
+        paymentMethod: "key",
+        source: "redeem",
+        clientIp: input.clientIp,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning(),
+    "insert_key_order",
+  );
   const written = await insertOrderLines(
     tx,
     orderId,

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
 import { countOrderPaid, countPaymentOutcome } from "../metrics";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import { orderProducts, orders, payments, users } from "../db/schema";
 import { creditBalance } from "./balance";
 import { releaseCouponUse } from "./coupons";
@@ -115,7 +115,10 @@ export async function fulfilPaidOrder(
     });
   }
   const status = paidOrderStatus(deliveries);
-  await tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+  await prepared(
+    tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId)),
+    "settle_paid_order",
+  );
   countOrderPaid(order.paymentMethod);
 
   const [owner] =

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import { cartItems, carts } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import { type CartItemInput, type QuotedLine, priceCart } from "./cart";
@@ -48,7 +48,7 @@ async function storedLines(db: Executor, userId: string, { locked = false } = {}
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .where(eq(carts.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.optionId));
-  return locked ? lines.for("update", { of: cartItems }) : lines;
+  return locked ? prepared(lines.for("update", { of: cartItems }), "locked_cart_lines") : prepared(lines, "cart_lines");
 }
 
 export type StoredServerCart = ServerCart & {
@@ -126,11 +126,10 @@ const clamp = (quantity: number, bounds: Bounds) => Math.min(Math.max(quantity, 
  */
 async function lockedCartId(tx: Executor, userId: string): Promise<string> {
   const now = new Date();
-  const [touched] = await tx
-    .update(carts)
-    .set({ updatedAt: now })
-    .where(eq(carts.userId, userId))
-    .returning({ id: carts.id });
+  const [touched] = await prepared(
+    tx.update(carts).set({ updatedAt: now }).where(eq(carts.userId, userId)).returning({ id: carts.id }),
+    "touch_cart",
+  );
   if (touched) return touched.id;
   const [made] = await tx
     .insert(carts)
@@ -161,13 +160,16 @@ export async function addToServerCart(db: Executor, userId: string, item: CartIt
     if (!existing && stored.length >= SERVER_CART_MAX_LINES) throw badRequest(CART_MESSAGES.full);
     const wanted = existing && existing.duration === item.duration ? existing.quantity + item.quantity : item.quantity;
     const quantity = clamp(wanted, bounds);
-    await tx
-      .insert(cartItems)
-      .values({ cartId, optionId: item.optionId, durationDays: item.duration, quantity })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.optionId],
-        set: { durationDays: item.duration, quantity },
-      });
+    await prepared(
+      tx
+        .insert(cartItems)
+        .values({ cartId, optionId: item.optionId, durationDays: item.duration, quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.optionId],
+          set: { durationDays: item.duration, quantity },
+        }),
+      "upsert_cart_line",
+    );
     const line = { optionId: item.optionId, duration: item.duration, quantity };
     const after = existing ? stored.map((old) => (old.optionId === item.optionId ? line : old)) : [...stored, line];
     return pricedServerCart(tx, userId, after, options);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
-import { type Executor, rowsOf } from "../db/client";
+import { type Executor, prepared, rowsOf } from "../db/client";
 import { newId } from "../db/ids";
 import { deliveredCredentials, stockCredentials } from "../db/schema";
 import { rearmStockNotifications } from "./stock-levels";
@@ -100,13 +100,16 @@ export async function claimAndDeliver(
 
 /** The oldest available row, locked: one seat needs no choosing between accounts. */
 async function anySeat(tx: Executor, optionId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: stockCredentials.id })
-    .from(stockCredentials)
-    .where(and(eq(stockCredentials.optionId, optionId), eq(stockCredentials.status, "available")))
-    .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
-    .limit(1)
-    .for("update", { skipLocked: true });
+  const rows = await prepared(
+    tx
+      .select({ id: stockCredentials.id })
+      .from(stockCredentials)
+      .where(and(eq(stockCredentials.optionId, optionId), eq(stockCredentials.status, "available")))
+      .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
+      .limit(1)
+      .for("update", { skipLocked: true }),
+    "lock_any_seat",
+  );
   return rows.map((row) => row.id);
 }
 
