@@ -7,7 +7,9 @@
  * with BENCH_DATABASE_URL=postgres://... (an admin URL) it runs on a scratch database on that server.
  * `npm run bench -- --json` prints one JSON object with every figure instead of the table (progress goes
  * to stderr), for comparing runs. `--scale` then seeds the store issue 18 sizes (bench/scale.ts) and
- * compares the p95 of the pages and calls that grow with data at demo size and at that size.
+ * compares the p95 of the pages and calls that grow with data at demo size and at that size. The servers take
+ * the caller's environment: `PAGE_CACHE_MS=0 CATALOGUE_CACHE_MS=0 npm run bench -- --scale` compares the pages
+ * with every cache off (how ADR 050 takes /shop's growth).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";

@@ -108,8 +108,7 @@ export const cartRoutes = apiRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      await addToServerCart(c.get("db"), user.id, c.req.valid("json"));
-      const cart = await readServerCart(c.get("db"), user.id);
+      const cart = await addToServerCart(c.get("db"), user.id, c.req.valid("json"));
       return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice }, CART_MESSAGES.added);
     },
   )

@@ -1,14 +1,16 @@
+import { z } from "@hono/zod-openapi";
 import {
   categoryListSchema,
   optionListSchema,
   optionWithProductSchema,
   productListSchema,
   productSchema,
+  shopShelvesSchema,
 } from "../../contract/answers/catalogue";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest } from "../errors";
 import { encodeOk, ok, okEncoded } from "../http";
-import { answers, apiRouter, declareRoute, pathParams } from "../openapi";
+import { BAD_INPUT, answers, apiRouter, declareRoute, pathParams } from "../openapi";
 import {
   listCategories,
   listProductOptions,
@@ -16,12 +18,21 @@ import {
   readProduct,
   readProductOption,
 } from "../services/catalogue";
+import { listShopShelves } from "../services/catalogue-shelves";
 
 /** A malformed id cannot name a row: 400 with the contract's message, before any query. */
 function publicId(value: string, field: "productId" | "optionId", message: string): string {
   if (!PUBLIC_ID_PATTERN.test(value)) throw badRequest(message, { [field]: [message] });
   return value;
 }
+
+const shelvesQuerySchema = z.object({
+  search: z.string().max(100).optional().default("").openapi({ description: "part of a product's title, any case" }),
+  category: z.string().max(64).optional().default("").openapi({ description: "one category's id: its shelf whole" }),
+  perShelf: z.coerce.number().int().min(1).max(100).optional().default(12).openapi({
+    description: "cards per shelf on the whole shop",
+  }),
+});
 
 const productNotFound = { 400: "malformed `productId`: `Invalid product id`", 404: "`Product not found`" };
 const optionNotFound = { 400: "malformed `optionId`: `Invalid option id`", 404: "`Option not found`" };
@@ -46,6 +57,30 @@ export const catalogueRoutes = apiRouter()
     }),
     async (c) =>
       okEncoded(c, await c.get("snapshots").get("products", async () => encodeOk(await listProducts(c.get("db"))))),
+  )
+  .openapi(
+    declareRoute(["Catalogue"], {
+      method: "get",
+      path: "/product/shelves",
+      summary: "The shop's shelves: a category's matching products by position, the first `perShelf` of each",
+      description:
+        "Counted and paged by the database (a shop of any size costs a few shelves of cards). A `category` that " +
+        "has no active product shows every shelf, as none does.",
+      request: { query: shelvesQuerySchema },
+      responses: answers(200, shopShelvesSchema, "the shelves", BAD_INPUT),
+    }),
+    async (c) => {
+      const input = c.req.valid("query");
+      const query = { ...input, search: input.search.trim() };
+      // The whole shop, as every visit first sees it, is a snapshot like the product list; searches are not.
+      if (query.search === "" && query.category === "") {
+        const shelves = c
+          .get("snapshots")
+          .get(`shelves:${query.perShelf}`, async () => encodeOk(await listShopShelves(c.get("db"), query)));
+        return okEncoded(c, await shelves);
+      }
+      return ok(c, await listShopShelves(c.get("db"), query));
+    },
   )
   .openapi(
     declareRoute(["Catalogue"], {

@@ -1,5 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { eq, sql } from "drizzle-orm";
+import { type Executor, rowsOf } from "../db/client";
+import { newId } from "../db/ids";
 import { balanceLedger, users } from "../db/schema";
 import { conflict } from "../errors";
 import { centsToUsd } from "../../contract/money";
@@ -28,14 +29,24 @@ export async function debitBalance(
   amountCents: number,
   link: LedgerLink = {},
 ): Promise<{ balanceAfterCents: number }> {
-  const [row] = await tx
-    .update(users)
-    .set({ balanceCents: sql`${users.balanceCents} - ${amountCents}` })
-    .where(and(eq(users.id, userId), gte(users.balanceCents, amountCents)))
-    .returning({ balanceCents: users.balanceCents });
+  // The debit and its ledger row are one statement: the row is written only when the debit passed.
+  const [row] = await rowsOf<{ balance_after_cents: number }>(
+    tx.execute(sql`
+      with debited as (
+        update ${users} set balance_cents = balance_cents - ${amountCents}
+        where id = ${userId} and balance_cents >= ${amountCents}
+        returning balance_cents
+      )
+      insert into ${balanceLedger}
+        (id, user_id, type, amount_cents, balance_after_cents, order_id, payment_id, note, staff_user_id, created_at)
+      select ${newId()}::text, ${userId}::text, 'out', ${amountCents}::int, balance_cents, ${link.orderId ?? null}::text,
+             ${link.paymentId ?? null}::text, ${link.note ?? ""}::text, ${link.staffUserId ?? null}::text,
+             coalesce(${link.now?.toISOString() ?? null}::timestamptz, now())
+      from debited
+      returning balance_after_cents`),
+  );
   if (!row) throw conflict(INSUFFICIENT_BALANCE);
-  await writeLedgerRow(tx, userId, "out", amountCents, row.balanceCents, link);
-  return { balanceAfterCents: row.balanceCents };
+  return { balanceAfterCents: Number(row.balance_after_cents) };
 }
 
 /** The ledger row of one balance change, beside the change in the same transaction. */

@@ -2,7 +2,7 @@ import { centsToUsd } from "../../contract/money";
 import { QUANTITY_LIMIT } from "../../contract/order";
 import type { Executor } from "../db/client";
 import type { PricedLine } from "../../contract/answers/cart";
-import { loadPricedOptions, publicOptionWithProduct } from "./catalogue";
+import { type PricedOption, loadPricedOptions, publicOptionWithProduct } from "./catalogue";
 
 export type CartItemInput = { optionId: string; duration: number; quantity: number };
 
@@ -25,7 +25,11 @@ export type CartQuote = {
  */
 export async function quoteCart(db: Executor, items: CartItemInput[]): Promise<CartQuote> {
   const optionIds = [...new Set(items.map((item) => item.optionId))];
-  const options = optionIds.length === 0 ? [] : await loadPricedOptions(db, { optionIds });
+  return priceCart(optionIds.length === 0 ? [] : await loadPricedOptions(db, { optionIds }), items);
+}
+
+/** quoteCart on options already read (they must include every line's option that is still sold). */
+export function priceCart(options: PricedOption[], items: CartItemInput[]): CartQuote {
   const optionsById = new Map(options.map((option) => [option._id, option]));
 
   const cartItems: QuotedLine[] = [];

@@ -1,5 +1,5 @@
 import { type AnyColumn, type SQL, and, asc, eq, getTableName, inArray, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import {
   categories,
   productCategories,
@@ -20,7 +20,7 @@ export const MANUAL_STOCK = 999;
  * A column as "table"."column". Drizzle drops the table name in single-table selects, which would
  * turn a correlated subquery's outer reference into one on the inner table.
  */
-function qualified(column: AnyColumn): SQL {
+export function qualified(column: AnyColumn): SQL {
   return sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 }
 
@@ -28,7 +28,7 @@ function qualified(column: AnyColumn): SQL {
  * Free seats of the option in the enclosing query (an available row is one seat, ADR 025), counted on the
  * (option_id, status) index.
  */
-const availableStockOfOption = () => sql`(
+export const availableStockOfOption = () => sql`(
   select count(*) from ${stockCredentials}
   where ${qualified(stockCredentials.optionId)} = ${qualified(productOptions.id)}
     and ${qualified(stockCredentials.status)} = 'available'
@@ -37,7 +37,11 @@ const availableStockOfOption = () => sql`(
 export type { OptionWithProduct };
 
 /** Per option: price in cents for each duration, kept beside the public view for cart maths. */
-export type PricedOption = OptionWithProduct & { priceCentsByDuration: Map<number, number> };
+export type PricedOption = OptionWithProduct & {
+  priceCentsByDuration: Map<number, number>;
+  /** What an order's line keeps of its product: read with the option when asked (`withOrderTexts`). */
+  orderTexts?: { description: string; deliveryNotes: string; fulfilMode: "auto" | "manual" };
+};
 
 export async function listCategories(db: Executor): Promise<Category[]> {
   return db
@@ -128,43 +132,55 @@ type OptionFilter = { productId: string } | { optionIds: string[] };
  * Active options of active products, either of one product or by ids, each with its stock and
  * durations: two queries, one for options with a stock count, one for all their durations.
  */
-export async function loadPricedOptions(db: Executor, filter: OptionFilter): Promise<PricedOption[]> {
-  const optionRows = await db
-    .select({
-      id: productOptions.id,
-      title: productOptions.title,
-      available: availableStockOfOption().mapWith(Number),
-      productId: products.id,
-      productTitle: products.title,
-      picture: products.picture,
-      minQuantity: products.minQuantity,
-      maxQuantity: products.maxQuantity,
-      fulfilMode: products.fulfilMode,
-    })
-    .from(productOptions)
-    .innerJoin(products, eq(products.id, productOptions.productId))
-    .where(
-      and(
-        eq(productOptions.active, true),
-        eq(products.active, true),
-        "productId" in filter
-          ? eq(productOptions.productId, filter.productId)
-          : inArray(productOptions.id, filter.optionIds),
-      ),
-    )
-    .orderBy(asc(productOptions.position), asc(productOptions.createdAt));
+export async function loadPricedOptions(
+  db: Executor,
+  filter: OptionFilter,
+  { withOrderTexts = false } = {},
+): Promise<PricedOption[]> {
+  // Prepared: every cart, checkout and product page asks; an IN list is as long as a cart at most.
+  const optionRows = await prepared(
+    db
+      .select({
+        ...(withOrderTexts ? { description: products.description, deliveryNotes: products.deliveryNotes } : {}),
+        id: productOptions.id,
+        title: productOptions.title,
+        available: availableStockOfOption().mapWith(Number),
+        productId: products.id,
+        productTitle: products.title,
+        picture: products.picture,
+        minQuantity: products.minQuantity,
+        maxQuantity: products.maxQuantity,
+        fulfilMode: products.fulfilMode,
+      })
+      .from(productOptions)
+      .innerJoin(products, eq(products.id, productOptions.productId))
+      .where(
+        and(
+          eq(productOptions.active, true),
+          eq(products.active, true),
+          "productId" in filter
+            ? eq(productOptions.productId, filter.productId)
+            : inArray(productOptions.id, filter.optionIds),
+        ),
+      )
+      .orderBy(asc(productOptions.position), asc(productOptions.createdAt)),
+    "priced_options",
+  );
   if (optionRows.length === 0) return [];
 
-  const durationRows = await db
-    .select()
-    .from(warrantyDurations)
-    .where(
-      inArray(
-        warrantyDurations.optionId,
-        optionRows.map((row) => row.id),
-      ),
-    )
-    .orderBy(asc(warrantyDurations.position), asc(warrantyDurations.durationDays));
+  const durationRows = await prepared(
+    db
+      .select()
+      .from(warrantyDurations)
+      .where(
+        inArray(
+          warrantyDurations.optionId,
+          optionRows.map((row) => row.id),
+        ),
+      )
+      .orderBy(asc(warrantyDurations.position), asc(warrantyDurations.durationDays)),
+    "option_durations",
+  );
   const durationsByOption = new Map<string, (typeof durationRows)[number][]>();
   for (const duration of durationRows) {
     const list = durationsByOption.get(duration.optionId) ?? [];
@@ -192,6 +208,15 @@ export async function loadPricedOptions(db: Executor, filter: OptionFilter): Pro
         maxQuantity: row.maxQuantity,
       },
       priceCentsByDuration: new Map(durations.map((duration) => [duration.durationDays, duration.priceCents])),
+      ...(withOrderTexts
+        ? {
+            orderTexts: {
+              description: row.description ?? "",
+              deliveryNotes: row.deliveryNotes ?? "",
+              fulfilMode: row.fulfilMode,
+            },
+          }
+        : {}),
     };
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { ACCOUNT_BLOCKED, EMAIL_REFUSED } from "../../contract/admin-customers";
 import type { Executor } from "../db/client";
 import { emailBlocklist, users } from "../db/schema";
-import { AppError, forbidden, notFound } from "../errors";
+import { AppError, forbidden } from "../errors";
 
 /*
  * What staff's blocks mean for the storefront (ADR 026). A blocked account cannot sign in, and its tokens
@@ -49,21 +49,16 @@ export async function assertEmailMayOrder(db: Executor, email: string): Promise<
 }
 
 /**
- * assertEmailMayOrder for a signed-in customer's own address, in one statement (every checkout pays for it):
- * an account blocked under that address, or a blocklist entry matching it, refuses.
+ * Whether the address of the `users` row of the enclosing query may not order (a select field). Its email is
+ * named with its table: unqualified, it would be the blocked account's own inside the first subquery, and any
+ * blocked account would refuse everybody.
  */
-export async function assertAccountMayOrder(db: Executor, userId: string): Promise<void> {
-  const [account] = await db
-    .select({
-      refused: sql<boolean>`exists (
-          select 1 from ${users} as blocked
-          where lower(blocked.email) = lower(${users.email}) and blocked.blocked_at is not null
-        ) or exists (
-          select 1 from ${emailBlocklist} where lower(btrim(${users.email})) like ${likePattern}
-        )`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!account) throw notFound("Account not found");
-  if (account.refused) throw new AppError(403, EMAIL_REFUSED, { email: [EMAIL_REFUSED] });
-}
+export const orderRefusalOfAccountEmail = () => {
+  const email = sql`${sql.identifier("users")}.${sql.identifier(users.email.name)}`;
+  return sql<boolean>`(exists (
+      select 1 from ${users} as blocked
+      where lower(blocked.email) = lower(${email}) and blocked.blocked_at is not null
+    ) or exists (
+      select 1 from ${emailBlocklist} where lower(btrim(${email})) like ${likePattern}
+    ))`;
+};

@@ -1,20 +1,21 @@
-import { and, count, eq, gt, inArray, min, sql } from "drizzle-orm";
+import { and, count, eq, gt, min, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../contract/order";
 import { countOrderCreated } from "../metrics";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import { newId } from "../db/ids";
-import { orderProducts, orders, payments, products, users, warrantyDurations } from "../db/schema";
+import { orderProducts, orders, paymentGateways, payments, users } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
 import { RateLimitedError } from "./rate-limit";
 import { type NewAccount, insertAccount } from "./accounts";
 import { debitBalance } from "./balance";
 import type { CartItemInput } from "./cart";
 import { evaluateCoupon, redeemCoupon } from "./coupons";
-import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
+import { orderRefusalOfAccountEmail } from "./customer-blocks";
+import { type OrderContext, type PlacedOrder, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
 import { clearServerCart, fillServerCart, readServerCart } from "./server-cart";
-import { claimCredentials } from "./stock";
+import { claimAndDeliver, claimCredentials } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
-import { loadPricedOptions } from "./catalogue";
+import { type PricedOption, loadPricedOptions } from "./catalogue";
 
 /*
  * Placing an order: the server cart becomes an order with its stock reserved and its coupon counted,
@@ -91,6 +92,14 @@ type OrderInput = {
   now?: Date;
 };
 
+/** What the customer's row lock reads besides the row: the checks a checkout makes before it writes anything. */
+export type OrderAdmission = {
+  /** The payment method's row in payment_gateways is enabled (null: there is no row). */
+  methodEnabled: boolean | null;
+  /** The address is on the blocklist, or a blocked account's (customer-blocks.ts). */
+  emailRefused: boolean;
+};
+
 /**
  * Turns the user's server cart into an order in ONE transaction (placeOrder). The customer's row lock
  * makes their checkouts take turns, and the cart is emptied inside the transaction: a double-submitted
@@ -99,15 +108,28 @@ type OrderInput = {
 export async function createOrder(
   db: Executor,
   ctx: OrderContext,
-  input: OrderInput & { userId: string },
+  input: OrderInput & { userId: string; admit: (admission: OrderAdmission) => void },
 ): Promise<CreatedOrder> {
   return db.transaction(async (tx) => {
-    const [customer] = await tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(eq(users.id, input.userId))
-      .for("update");
+    // One statement locks the customer and asks what the checkout must check first (`admit` refuses).
+    const [customer] = await prepared(
+      tx
+        .select({
+          id: users.id,
+          email: users.email,
+          autoCreated: users.autoCreated,
+          methodEnabled: sql<boolean | null>`(
+          select ${paymentGateways.enabled} from ${paymentGateways} where ${paymentGateways.name} = ${input.paymentMethod}
+        )`,
+          emailRefused: orderRefusalOfAccountEmail(),
+        })
+        .from(users)
+        .where(eq(users.id, input.userId))
+        .for("update"),
+      "lock_ordering_customer",
+    );
     if (!customer) throw notFound("Account not found");
+    input.admit(customer);
     return placeOrder(tx, ctx, customer, input);
   });
 }
@@ -126,7 +148,7 @@ export async function createGuestOrder(
     const userId = await insertAccount(tx, input.account, now);
     const { unavailable } = await fillServerCart(tx, userId, input.cartItems);
     if (unavailable > 0) throw conflict(ORDER_MESSAGES.unavailableLines);
-    const created = await placeOrder(tx, ctx, { id: userId, email: input.account.email }, input);
+    const created = await placeOrder(tx, ctx, { id: userId, email: input.account.email, autoCreated: true }, input);
     return { ...created, userId };
   });
 }
@@ -140,14 +162,14 @@ export async function createGuestOrder(
 async function placeOrder(
   tx: Executor,
   ctx: OrderContext,
-  customer: { id: string; email: string },
+  customer: { id: string; email: string; autoCreated: boolean },
   input: OrderInput,
 ): Promise<CreatedOrder> {
   const now = input.now ?? new Date();
   const payByBalance = input.paymentMethod === "balance";
   if (!payByBalance) await assertReservationRoom(tx, customer.id, input.clientIp, now, ctx.rateLimitScale);
 
-  const cart = await readServerCart(tx, customer.id);
+  const cart = await readServerCart(tx, customer.id, { forOrder: true });
   if (cart.cartItems.length === 0) throw badRequest(ORDER_MESSAGES.emptyCart);
   cart.cartItems.forEach((line, index) => {
     const asked = cart.stored[index].quantity;
@@ -158,15 +180,11 @@ async function placeOrder(
     }
   });
 
-  const details = await lineDetails(
-    tx,
-    cart.cartItems.map((line) => ({
-      optionId: line.option._id,
-      productId: line.option.product._id,
-      duration: line.duration,
-    })),
-  );
-  const lines = cart.cartItems.map((line, index) => ({ quote: line, ...details[index] }));
+  const optionById = new Map(cart.options.map((option) => [option._id, option]));
+  const lines = cart.cartItems.map((line) => ({
+    quote: line,
+    ...lineDetail(optionById.get(line.option._id)!, line.duration),
+  }));
   const subtotalCents = lines.reduce((sum, line) => sum + line.unitPriceCents * line.quote.quantity, 0);
 
   const couponCode = input.coupon?.trim();
@@ -183,23 +201,30 @@ async function placeOrder(
   const expiresAt = new Date(now.getTime() + RESERVATION_MS);
 
   const orderId = newId();
-  await tx.insert(orders).values({
-    id: orderId,
-    userId: customer.id,
-    email: customer.email,
-    status: "pending",
-    subtotalCents,
-    discountCents: discount?.discountCents ?? 0,
-    priceCents,
-    paymentMethod: input.paymentMethod,
-    couponId: discount?.coupon.id,
-    message: input.message,
-    clientIp: input.clientIp,
-    createdAt: now,
-    updatedAt: now,
-    expiresAt,
-  });
-  await insertOrderLines(
+  const paidNow = payByBalance || priceCents === 0;
+  const [order] = await prepared(
+    tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: customer.id,
+        email: customer.email,
+        status: "pending",
+        subtotalCents,
+        discountCents: discount?.discountCents ?? 0,
+        priceCents,
+        paymentMethod: input.paymentMethod,
+        couponId: discount?.coupon.id,
+        message: input.message,
+        clientIp: input.clientIp,
+        createdAt: now,
+        updatedAt: now,
+        expiresAt,
+      })
+      .returning(),
+    "insert_order",
+  );
+  const written = await insertOrderLines(
     tx,
     orderId,
     lines.map((line) => ({
@@ -211,17 +236,18 @@ async function placeOrder(
       durationDays: line.quote.duration,
       quantity: line.quote.quantity,
     })),
-    { reservedUntil: expiresAt, now },
+    { reservedUntil: expiresAt, now, deliverNow: paidNow },
   );
   if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
   await clearServerCart(tx, customer.id);
   // Counted once nothing more can refuse the order (a sold-out line throws above).
   countOrderCreated(input.paymentMethod);
 
-  if (payByBalance || priceCents === 0) {
+  if (paidNow) {
     if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
-    // Delivers, notifies the operator and checks the stock levels.
-    return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, now) };
+    // Settles, notifies the operator and checks the stock levels.
+    const placed = { order, ...written, autoCreatedOwner: customer.autoCreated };
+    return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, now, placed) };
   }
   const [payment] = await tx
     .insert(payments)
@@ -254,45 +280,61 @@ type NewOrderLine = LineDetail & {
 };
 
 /**
- * Snapshots each line into order_products and reserves a credential for every unit of an auto-fulfilment
- * line; a line that cannot get all its units throws the sold-out 409, and the caller's transaction undoes it all.
+ * Snapshots each line into order_products and takes a credential for every unit of an auto-fulfilment line:
+ * reserved for a payment to come, or (`deliverNow`, an order paid as it is placed) delivered at once. A line
+ * that cannot get all its units throws the sold-out 409, and the caller's transaction undoes it all. Answers the
+ * lines as written and what each automatic line received.
  */
 async function insertOrderLines(
   tx: Executor,
   orderId: string,
   lines: NewOrderLine[],
-  claim: { reservedUntil: Date | null; now: Date },
-): Promise<void> {
+  claim: { reservedUntil: Date | null; now: Date; deliverNow: boolean },
+): Promise<Pick<PlacedOrder, "lines" | "deliveredByLine">> {
+  const written: PlacedOrder["lines"] = [];
+  const deliveredByLine = new Map<string, number>();
   for (const line of lines) {
-    const orderProductId = newId();
-    await tx.insert(orderProducts).values({
-      id: orderProductId,
-      orderId,
-      productId: line.productId,
-      optionId: line.optionId,
-      title: line.productTitle,
-      subtitle: line.subtitle,
-      picture: line.picture,
-      description: line.description,
-      deliveryNotes: line.deliveryNotes,
-      fulfilMode: line.fulfilMode,
-      durationDays: line.durationDays,
-      unitPriceCents: line.unitPriceCents,
-      quantity: line.quantity,
-      priceCents: line.unitPriceCents * line.quantity,
-      createdAt: claim.now,
-    });
+    const [row] = await prepared(
+      tx
+        .insert(orderProducts)
+        .values({
+          id: newId(),
+          orderId,
+          productId: line.productId,
+          optionId: line.optionId,
+          title: line.productTitle,
+          subtitle: line.subtitle,
+          picture: line.picture,
+          description: line.description,
+          deliveryNotes: line.deliveryNotes,
+          fulfilMode: line.fulfilMode,
+          durationDays: line.durationDays,
+          unitPriceCents: line.unitPriceCents,
+          quantity: line.quantity,
+          priceCents: line.unitPriceCents * line.quantity,
+          createdAt: claim.now,
+        })
+        .returning(),
+      "insert_order_line",
+    );
+    written.push(row);
     if (line.fulfilMode === "manual") continue;
-    const claimed = await claimCredentials(tx, {
-      optionId: line.optionId,
-      orderProductId,
-      quantity: line.quantity,
-      reservedUntil: claim.reservedUntil,
-    });
-    if (claimed.length < line.quantity) {
-      throw conflict(soldOutMessage(line.productTitle, line.optionTitle, claimed.length));
+    const taken = claim.deliverNow
+      ? await claimAndDeliver(tx, row, claim.now)
+      : (
+          await claimCredentials(tx, {
+            optionId: line.optionId,
+            orderProductId: row.id,
+            quantity: line.quantity,
+            reservedUntil: claim.reservedUntil,
+          })
+        ).length;
+    if (taken < line.quantity) {
+      throw conflict(soldOutMessage(line.productTitle, line.optionTitle, taken));
     }
+    if (claim.deliverNow) deliveredByLine.set(row.id, taken);
   }
+  return { lines: written, deliveredByLine };
 }
 
 /**
@@ -305,7 +347,7 @@ export async function createKeyOrder(
   tx: Executor,
   ctx: OrderContext,
   input: {
-    customer: { id: string; email: string };
+    customer: { id: string; email: string; autoCreated?: boolean };
     optionId: string;
     durationDays: number;
     quantity: number;
@@ -313,26 +355,30 @@ export async function createKeyOrder(
     now: Date;
   },
 ): Promise<{ orderId: string; status: OrderStatus }> {
-  const [option] = await loadPricedOptions(tx, { optionIds: [input.optionId] });
+  const [option] = await loadPricedOptions(tx, { optionIds: [input.optionId] }, { withOrderTexts: true });
   if (!option?.priceCentsByDuration.has(input.durationDays)) throw conflict(ORDER_MESSAGES.keyPlanGone);
-  const [detail] = await lineDetails(tx, [
-    { optionId: option._id, productId: option.product._id, duration: input.durationDays },
-  ]);
+  const detail = lineDetail(option, input.durationDays);
   const orderId = newId();
-  await tx.insert(orders).values({
-    id: orderId,
-    userId: input.customer.id,
-    email: input.customer.email,
-    status: "pending",
-    subtotalCents: 0,
-    priceCents: 0,
-    paymentMethod: "key",
-    source: "redeem",
-    clientIp: input.clientIp,
-    createdAt: input.now,
-    updatedAt: input.now,
-  });
-  await insertOrderLines(
+  const [order] = await prepared(
+    tx
+      .insert(orders)
+      .values({
+        id: orderId,
+        userId: input.customer.id,
+        email: input.customer.email,
+        status: "pending",
+        subtotalCents: 0,
+        priceCents: 0,
+        paymentMethod: "key",
+        source: "redeem",
+        clientIp: input.clientIp,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning(),
+    "insert_key_order",
+  );
+  const written = await insertOrderLines(
     tx,
     orderId,
     [
@@ -348,10 +394,11 @@ export async function createKeyOrder(
         quantity: input.quantity,
       },
     ],
-    { reservedUntil: null, now: input.now },
+    { reservedUntil: null, now: input.now, deliverNow: true },
   );
   countOrderCreated("key");
-  return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, input.now) };
+  const placed = { order, ...written, autoCreatedOwner: input.customer.autoCreated };
+  return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, input.now, placed) };
 }
 
 /**
@@ -403,40 +450,15 @@ type LineDetail = {
   fulfilMode: "auto" | "manual";
 };
 
-/** What the quote does not carry and the order snapshot keeps: exact cents and the product's texts. */
-async function lineDetails(
-  tx: Executor,
-  lines: { optionId: string; productId: string; duration: number }[],
-): Promise<LineDetail[]> {
-  const productRows = await tx
-    .select({
-      id: products.id,
-      description: products.description,
-      deliveryNotes: products.deliveryNotes,
-      fulfilMode: products.fulfilMode,
-    })
-    .from(products)
-    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]));
-  const durationRows = await tx
-    .select({
-      optionId: warrantyDurations.optionId,
-      days: warrantyDurations.durationDays,
-      title: warrantyDurations.title,
-      priceCents: warrantyDurations.priceCents,
-    })
-    .from(warrantyDurations)
-    .where(inArray(warrantyDurations.optionId, [...new Set(lines.map((line) => line.optionId))]));
-  const productById = new Map(productRows.map((row) => [row.id, row]));
-  return lines.map((line) => {
-    const product = productById.get(line.productId)!;
-    const duration = durationRows.find((row) => row.optionId === line.optionId && row.days === line.duration)!;
-    return {
-      productId: line.productId,
-      unitPriceCents: duration.priceCents,
-      subtitle: duration.title,
-      description: product.description,
-      deliveryNotes: product.deliveryNotes,
-      fulfilMode: product.fulfilMode,
-    };
-  });
+/** What an order's line keeps of its option and duration: exact cents and the product's texts. */
+function lineDetail(option: PricedOption, duration: number): LineDetail {
+  const texts = option.orderTexts!;
+  return {
+    productId: option.product._id,
+    unitPriceCents: option.priceCentsByDuration.get(duration)!,
+    subtitle: option.subOptions.find((subOption) => subOption.duration === duration)!.title,
+    description: texts.description,
+    deliveryNotes: texts.deliveryNotes,
+    fulfilMode: texts.fulfilMode,
+  };
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt } from "drizzle-orm";
 import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
 import { countOrderPaid, countPaymentOutcome } from "../metrics";
-import type { Executor } from "../db/client";
+import { type Executor, prepared } from "../db/client";
 import { orderProducts, orders, payments, users } from "../db/schema";
 import { creditBalance } from "./balance";
 import { releaseCouponUse } from "./coupons";
@@ -44,6 +44,19 @@ export function paidOrderStatus(lines: LineDelivery[]): PaidOrderStatus {
 }
 
 /**
+ * An order its caller has just placed and paid in this transaction: its rows as written (and so row-locked),
+ * what was delivered on each automatic line as it was claimed (claimAndDeliver), and whether its owner's
+ * account was made at checkout. fulfilPaidOrder reads none of it again.
+ */
+export type PlacedOrder = {
+  order: typeof orders.$inferSelect;
+  lines: (typeof orderProducts.$inferSelect)[];
+  deliveredByLine: Map<string, number>;
+  /** Read when not known. */
+  autoCreatedOwner?: boolean;
+};
+
+/**
  * Delivers a paid order: reserved credentials first, then (late payment) whatever is still in stock.
  * Units that cannot be delivered any more are credited to the customer's balance at the price paid
  * for them (after any discount). Manual lines wait for staff, and the order is processing until they are
@@ -55,19 +68,24 @@ export async function fulfilPaidOrder(
   ctx: OrderContext,
   orderId: string,
   now: Date,
+  placed?: PlacedOrder,
 ): Promise<PaidOrderStatus> {
-  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
-  const lines = await tx
-    .select()
-    .from(orderProducts)
-    .where(eq(orderProducts.orderId, orderId))
-    .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
+  const [order] = placed ? [placed.order] : await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+  const lines = placed
+    ? [...placed.lines].sort(
+        (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+      )
+    : await tx
+        .select()
+        .from(orderProducts)
+        .where(eq(orderProducts.orderId, orderId))
+        .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
   let undeliveredCents = 0;
   const mailLines = [];
   const deliveries: LineDelivery[] = [];
   for (const line of lines) {
     const manual = line.fulfilMode === "manual";
-    const delivered = manual ? 0 : await deliverLine(tx, line, now);
+    const delivered = manual ? 0 : (placed?.deliveredByLine.get(line.id) ?? (await deliverLine(tx, line, now)));
     if (!manual) undeliveredCents += (line.quantity - delivered) * line.unitPriceCents;
     deliveries.push({
       fulfilMode: line.fulfilMode,
@@ -98,12 +116,18 @@ export async function fulfilPaidOrder(
     });
   }
   const status = paidOrderStatus(deliveries);
-  await tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+  await prepared(
+    tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId)),
+    "settle_paid_order",
+  );
   countOrderPaid(order.paymentMethod);
 
-  const [owner] = order.userId
-    ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
-    : [];
+  const [owner] =
+    placed?.autoCreatedOwner !== undefined
+      ? [{ autoCreated: placed.autoCreatedOwner }]
+      : order.userId
+        ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
+        : [];
   await enqueueOrderConfirmation(
     tx,
     {

@@ -9,11 +9,13 @@ import { type PaymentGateways, createPaymentGateways } from "../payments/registr
 import { GatewayUnavailable, type HostedGatewayName } from "../payments/types";
 import { EMAIL_TAKEN, prepareGuestAccount } from "./accounts";
 import type { CartItemInput } from "./cart";
-import { assertAccountMayOrder, assertEmailMayOrder } from "./customer-blocks";
+import { EMAIL_REFUSED } from "../../contract/admin-customers";
+import { assertEmailMayOrder } from "./customer-blocks";
 import { assertHuman } from "./human-check";
 import {
   type CreatedOrder,
   ORDER_MESSAGES,
+  type OrderAdmission,
   cancelUnopenedOrder,
   createGuestOrder,
   createOrder,
@@ -69,9 +71,18 @@ export async function listCheckoutGateways(db: Executor, config: Config): Promis
 
 async function assertMethodAvailable(db: Executor, config: Config, method: string): Promise<void> {
   const listing = await listCheckoutGateways(db, config);
-  if (!listing.some((gateway) => gateway.name === method && gateway.status)) {
-    throw badRequest(METHOD_UNAVAILABLE, { paymentMethod: [METHOD_UNAVAILABLE] });
-  }
+  if (!listing.some((gateway) => gateway.name === method && gateway.status)) throw methodUnavailable();
+}
+
+const methodUnavailable = () => badRequest(METHOD_UNAVAILABLE, { paymentMethod: [METHOD_UNAVAILABLE] });
+
+/**
+ * listCheckoutGateways' rule for one method, given its row's `enabled` (null: no row): usable here (balance
+ * needs no provider) and enabled, or the sandbox, listed whenever this process allows it unless its row is off.
+ */
+function methodAvailable(config: Config, method: string, enabled: boolean | null): boolean {
+  const usable = method === "balance" || paymentGatewaysFor(config).has(method as HostedGatewayName);
+  return usable && (enabled ?? method === "sandbox");
 }
 
 const orderContext = (config: Config) => ({
@@ -101,9 +112,12 @@ export type CheckoutResult = { orderId: string; status: OrderStatus; paymentUrl?
  * lines returned to the cart.
  */
 export async function checkout(deps: PaymentDeps, input: CheckoutInput & { userId: string }): Promise<CheckoutResult> {
-  await assertMethodAvailable(deps.db, deps.config, input.paymentMethod);
-  await assertAccountMayOrder(deps.db, input.userId);
-  const created = await createOrder(deps.db, orderContext(deps.config), input);
+  // Asked in the statement that locks the customer: the method first, then the address's blocks.
+  const admit = ({ methodEnabled, emailRefused }: OrderAdmission) => {
+    if (!methodAvailable(deps.config, input.paymentMethod, methodEnabled)) throw methodUnavailable();
+    if (emailRefused) throw new AppError(403, EMAIL_REFUSED, { email: [EMAIL_REFUSED] });
+  };
+  const created = await createOrder(deps.db, orderContext(deps.config), { ...input, admit });
   return openOrderCheckout(deps, created, input.paymentMethod, () => cancelUnopenedOrder(deps.db, created.orderId));
 }
 

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { type Executor, prepared } from "../db/client";
 import { cartItems, carts } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { type CartItemInput, type QuotedLine, quoteCart } from "./cart";
+import { type CartItemInput, type QuotedLine, priceCart } from "./cart";
 import { QUANTITY_LIMIT } from "../../contract/order";
-import { loadPricedOptions } from "./catalogue";
+import { type PricedOption, loadPricedOptions } from "./catalogue";
 
 /** The most lines one cart may hold (as the guest cookie cart). */
 export const SERVER_CART_MAX_LINES = 50;
@@ -37,34 +37,72 @@ export async function cartIdFor(db: Executor, userId: string): Promise<string> {
   return (await existing()).id;
 }
 
-async function storedLines(db: Executor, cartId: string): Promise<CartItemInput[]> {
-  const rows = await db
+/**
+ * The cart's lines, oldest first, found by the customer in one statement (none when there is no cart yet);
+ * `locked`: row-locked until the transaction ends, as a change of a line locks it.
+ */
+async function storedLines(db: Executor, userId: string, { locked = false } = {}): Promise<CartItemInput[]> {
+  const lines = db
     .select({ optionId: cartItems.optionId, duration: cartItems.durationDays, quantity: cartItems.quantity })
     .from(cartItems)
-    .where(eq(cartItems.cartId, cartId))
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(eq(carts.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.optionId));
-  return rows;
+  return locked ? prepared(lines.for("update", { of: cartItems }), "locked_cart_lines") : prepared(lines, "cart_lines");
 }
+
+export type StoredServerCart = ServerCart & {
+  stored: CartItemInput[];
+  /** The options the lines were priced from, with what an order keeps of them when asked (`forOrder`). */
+  options: PricedOption[];
+};
 
 /**
  * The cart priced now by quoteCart, the one pricing rule of the store. Lines whose option or
  * duration has gone from the shop are removed, so they cannot come back at checkout.
  */
-export async function readServerCart(db: Executor, userId: string): Promise<ServerCart & { stored: CartItemInput[] }> {
-  const cartId = await cartIdFor(db, userId);
-  const stored = await storedLines(db, cartId);
-  const quote = await quoteCart(db, stored);
+export async function readServerCart(
+  db: Executor,
+  userId: string,
+  { forOrder = false } = {},
+): Promise<StoredServerCart> {
+  const stored = await storedLines(db, userId);
+  const optionIds = [...new Set(stored.map((line) => line.optionId))];
+  const options =
+    optionIds.length === 0 ? [] : await loadPricedOptions(db, { optionIds }, { withOrderTexts: forOrder });
+  return pricedServerCart(db, userId, stored, options);
+}
+
+/** The stored lines priced from these options; lines the shop no longer sells are removed from the cart. */
+async function pricedServerCart(
+  db: Executor,
+  userId: string,
+  stored: CartItemInput[],
+  options: PricedOption[],
+): Promise<StoredServerCart> {
+  const quote = priceCart(options, stored);
   if (quote.dropped.length > 0) {
-    await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), inArray(cartItems.optionId, quote.dropped)));
+    await db
+      .delete(cartItems)
+      .where(and(inArray(cartItems.cartId, cartIdOf(db, userId)), inArray(cartItems.optionId, quote.dropped)));
   }
   const kept = stored.filter((line) => !quote.dropped.includes(line.optionId));
-  return { cartItems: quote.cartItems, cartPrice: quote.cartPrice, cartPriceCents: quote.cartPriceCents, stored: kept };
+  return {
+    cartItems: quote.cartItems,
+    cartPrice: quote.cartPrice,
+    cartPriceCents: quote.cartPriceCents,
+    stored: kept,
+    options,
+  };
 }
+
+/** The customer's cart id, as a subquery. */
+const cartIdOf = (db: Executor, userId: string) =>
+  db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
 
 type Bounds = { minQuantity: number; ceiling: number; availableStock: number; maxQuantity: number | null };
 
-async function optionBounds(db: Executor, optionId: string, duration?: number): Promise<Bounds> {
-  const [option] = await loadPricedOptions(db, { optionIds: [optionId] });
+function boundsOf(option: PricedOption | undefined, duration?: number): Bounds {
   if (!option) throw notFound(CART_MESSAGES.optionNotFound);
   if (duration !== undefined && !option.priceCentsByDuration.has(duration)) {
     throw badRequest(CART_MESSAGES.durationMissing, { duration: [CART_MESSAGES.durationMissing] });
@@ -75,43 +113,66 @@ async function optionBounds(db: Executor, optionId: string, duration?: number): 
   return { minQuantity, ceiling, availableStock: option.availableStock, maxQuantity };
 }
 
+async function optionBounds(db: Executor, optionId: string, duration?: number): Promise<Bounds> {
+  const [option] = await loadPricedOptions(db, { optionIds: [optionId] });
+  return boundsOf(option, duration);
+}
+
 const clamp = (quantity: number, bounds: Bounds) => Math.min(Math.max(quantity, bounds.minQuantity), bounds.ceiling);
 
-/** A new line needs room in the cart; a line already there is only changed. */
-async function assertRoomForNewLine(db: Executor, cartId: string): Promise<void> {
-  const [lines] = await db.select({ lines: count() }).from(cartItems).where(eq(cartItems.cartId, cartId));
-  if (Number(lines.lines) >= SERVER_CART_MAX_LINES) throw badRequest(CART_MESSAGES.full);
+/**
+ * The customer's cart, touched (updated_at) and so row-locked until the transaction ends: one customer's
+ * cart changes take turns. Made on first use.
+ */
+async function lockedCartId(tx: Executor, userId: string): Promise<string> {
+  const now = new Date();
+  const [touched] = await prepared(
+    tx.update(carts).set({ updatedAt: now }).where(eq(carts.userId, userId)).returning({ id: carts.id }),
+    "touch_cart",
+  );
+  if (touched) return touched.id;
+  const [made] = await tx
+    .insert(carts)
+    .values({ userId, updatedAt: now })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: now } })
+    .returning({ id: carts.id });
+  return made.id;
 }
 
 /**
  * Adds to the line of that option: the same duration adds up, another duration replaces the line
  * (one line per option, as the spec removes lines by optionId). The result is clamped into the bounds.
+ * Answers the cart after the change, priced from the options read for it: the cart, its lines and their
+ * options are each read once.
  */
-export async function addToServerCart(
-  db: Executor,
-  userId: string,
-  item: CartItemInput,
-): Promise<{ quantity: number }> {
-  const bounds = await optionBounds(db, item.optionId, item.duration);
+export async function addToServerCart(db: Executor, userId: string, item: CartItemInput): Promise<StoredServerCart> {
   return db.transaction(async (tx) => {
-    const cartId = await cartIdFor(tx, userId);
-    const [existing] = await tx
-      .select({ duration: cartItems.durationDays, quantity: cartItems.quantity })
-      .from(cartItems)
-      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionId, item.optionId)))
-      .for("update");
-    if (!existing) await assertRoomForNewLine(tx, cartId);
+    const cartId = await lockedCartId(tx, userId);
+    const stored = await storedLines(tx, userId, { locked: true });
+    const optionIds = [...new Set([item.optionId, ...stored.map((line) => line.optionId)])];
+    const options = await loadPricedOptions(tx, { optionIds });
+    const bounds = boundsOf(
+      options.find((option) => option._id === item.optionId),
+      item.duration,
+    );
+    const existing = stored.find((line) => line.optionId === item.optionId);
+    // A new line needs room in the cart; a line already there is only changed.
+    if (!existing && stored.length >= SERVER_CART_MAX_LINES) throw badRequest(CART_MESSAGES.full);
     const wanted = existing && existing.duration === item.duration ? existing.quantity + item.quantity : item.quantity;
     const quantity = clamp(wanted, bounds);
-    await tx
-      .insert(cartItems)
-      .values({ cartId, optionId: item.optionId, durationDays: item.duration, quantity })
-      .onConflictDoUpdate({
-        target: [cartItems.cartId, cartItems.optionId],
-        set: { durationDays: item.duration, quantity },
-      });
-    await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-    return { quantity };
+    await prepared(
+      tx
+        .insert(cartItems)
+        .values({ cartId, optionId: item.optionId, durationDays: item.duration, quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.cartId, cartItems.optionId],
+          set: { durationDays: item.duration, quantity },
+        }),
+      "upsert_cart_line",
+    );
+    const line = { optionId: item.optionId, duration: item.duration, quantity };
+    const after = existing ? stored.map((old) => (old.optionId === item.optionId ? line : old)) : [...stored, line];
+    return pricedServerCart(tx, userId, after, options);
   });
 }
 
@@ -147,10 +208,14 @@ export async function removeFromServerCart(db: Executor, userId: string, optionI
   await db.delete(cartItems).where(and(eq(cartItems.cartId, cartId), eq(cartItems.optionId, optionId)));
 }
 
+/** Empties the cart and forgets its coupon, in one statement. */
 export async function clearServerCart(db: Executor, userId: string): Promise<void> {
-  const cartId = await cartIdFor(db, userId);
-  await db.delete(cartItems).where(eq(cartItems.cartId, cartId));
-  await db.update(carts).set({ couponCode: null, updatedAt: new Date() }).where(eq(carts.id, cartId));
+  await db.execute(sql`
+    with emptied as (
+      delete from ${cartItems}
+      where ${cartItems.cartId} in (select ${carts.id} from ${carts} where ${carts.userId} = ${userId})
+    )
+    update ${carts} set coupon_code = null, updated_at = ${new Date().toISOString()} where ${carts.userId} = ${userId}`);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
-import type { Executor } from "../db/client";
+import { type Executor, prepared, rowsOf } from "../db/client";
+import { newId } from "../db/ids";
 import { deliveredCredentials, stockCredentials } from "../db/schema";
 import { rearmStockNotifications } from "./stock-levels";
 
@@ -29,15 +30,7 @@ export async function claimCredentials(
     excludeAccountsOf?: string[];
   },
 ): Promise<string[]> {
-  if (claim.quantity <= 0) return [];
-  const avoid = claim.avoidAccountsOf ?? [];
-  const exclude = claim.excludeAccountsOf ?? [];
-  // Locked first, then updated by id: PostgreSQL may run an `IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)`
-  // subquery more than once within one UPDATE, and so update more than n rows.
-  const claimable =
-    claim.quantity === 1 && avoid.length === 0 && exclude.length === 0
-      ? await anySeat(tx, claim.optionId)
-      : await spreadSeats(tx, claim.optionId, claim.quantity, avoid, exclude);
+  const claimable = await lockClaimable(tx, claim);
   if (claimable.length === 0) return [];
   const claimed = await tx
     .update(stockCredentials)
@@ -47,15 +40,76 @@ export async function claimCredentials(
   return claimed.map((row) => row.id);
 }
 
+type Claim = {
+  optionId: string;
+  quantity: number;
+  avoidAccountsOf?: string[];
+  excludeAccountsOf?: string[];
+};
+
+/**
+ * The rows a claim takes, locked (SKIP LOCKED), in the order they are handed out. Locked first, then updated by
+ * id: PostgreSQL may run an `IN (SELECT … LIMIT n FOR UPDATE SKIP LOCKED)` subquery more than once within one
+ * UPDATE, and so update more than n rows.
+ */
+async function lockClaimable(tx: Executor, claim: Claim): Promise<string[]> {
+  if (claim.quantity <= 0) return [];
+  const avoid = claim.avoidAccountsOf ?? [];
+  const exclude = claim.excludeAccountsOf ?? [];
+  return claim.quantity === 1 && avoid.length === 0 && exclude.length === 0
+    ? anySeat(tx, claim.optionId)
+    : spreadSeats(tx, claim.optionId, claim.quantity, avoid, exclude);
+}
+
+/**
+ * For a new line of an order paid as it is placed (balance, $0, a redeemed key): claims its credentials as
+ * claimCredentials does and delivers them in the same statement, so they go from available to delivered with
+ * no reservation between (deliverLine's rows, positions from 0, in the order claimed). Answers how many it
+ * delivered (possibly fewer than asked).
+ */
+export async function claimAndDeliver(
+  tx: Executor,
+  line: { id: string; optionId: string; quantity: number; durationDays: number },
+  now: Date,
+): Promise<number> {
+  const claimable = await lockClaimable(tx, { optionId: line.optionId, quantity: line.quantity });
+  if (claimable.length === 0) return 0;
+  const picks = sql.join(
+    claimable.map((credentialId, index) => sql`(${credentialId}::text, ${newId()}::text, ${index}::int)`),
+    sql`, `,
+  );
+  const expiresAt = new Date(now.getTime() + line.durationDays * DAY_MS);
+  const delivered = await rowsOf<{ credential_id: string }>(
+    tx.execute(sql`
+      with taken as (
+        update ${stockCredentials}
+        set status = 'delivered', order_product_id = ${line.id}, reserved_until = null,
+            delivered_at = ${now.toISOString()}
+        where id in (${sql.join(claimable, sql`, `)}) and status = 'available'
+        returning id
+      )
+      insert into ${deliveredCredentials} (id, order_product_id, credential_id, position, delivered_at, expires_at)
+      select pick.delivered_id, ${line.id}, pick.credential_id, (row_number() over (order by pick.n))::int - 1,
+             ${now.toISOString()}::timestamptz, ${expiresAt.toISOString()}::timestamptz
+      from (values ${picks}) as pick (credential_id, delivered_id, n)
+      join taken on taken.id = pick.credential_id
+      returning credential_id`),
+  );
+  return delivered.length;
+}
+
 /** The oldest available row, locked: one seat needs no choosing between accounts. */
 async function anySeat(tx: Executor, optionId: string): Promise<string[]> {
-  const rows = await tx
-    .select({ id: stockCredentials.id })
-    .from(stockCredentials)
-    .where(and(eq(stockCredentials.optionId, optionId), eq(stockCredentials.status, "available")))
-    .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
-    .limit(1)
-    .for("update", { skipLocked: true });
+  const rows = await prepared(
+    tx
+      .select({ id: stockCredentials.id })
+      .from(stockCredentials)
+      .where(and(eq(stockCredentials.optionId, optionId), eq(stockCredentials.status, "available")))
+      .orderBy(asc(stockCredentials.createdAt), asc(stockCredentials.id))
+      .limit(1)
+      .for("update", { skipLocked: true }),
+    "lock_any_seat",
+  );
   return rows.map((row) => row.id);
 }
 

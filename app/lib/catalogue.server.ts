@@ -6,7 +6,11 @@ import {
   categoryListSchema,
   optionListSchema,
   productListSchema,
+  type ProductCard,
+  type Shelf,
+  type ShopShelves,
   productSchema,
+  shopShelvesSchema,
 } from "../../contract/answers/catalogue";
 import { type SocialLink, socialLinkListSchema } from "../../contract/answers/content";
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
@@ -14,7 +18,7 @@ import { apiCall, apiPayload } from "./api.server";
 
 /* The catalogue side of /v1: the answers are typed by the routes' contract (contract/answers/catalogue.ts). */
 
-export type { Category, Product, ProductOption, SocialLink };
+export type { Category, Product, ProductCard, ProductOption, Shelf, SocialLink };
 
 export function listProducts(context: AppLoadContext, request: Request): Promise<Product[]> {
   return apiPayload(context, { path: "/v1/product/read", answer: productListSchema, request });
@@ -22,6 +26,18 @@ export function listProducts(context: AppLoadContext, request: Request): Promise
 
 export function listCategories(context: AppLoadContext, request: Request): Promise<Category[]> {
   return apiPayload(context, { path: "/v1/category/read", answer: categoryListSchema, request });
+}
+
+/** The shop's shelves for a search and category (an unknown category: every shelf), `perShelf` cards each. */
+export function listShopShelves(
+  context: AppLoadContext,
+  request: Request,
+  query: { search: string; category: string; perShelf: number },
+): Promise<ShopShelves> {
+  const params = new URLSearchParams({ perShelf: String(query.perShelf) });
+  if (query.search) params.set("search", query.search);
+  if (query.category) params.set("category", query.category);
+  return apiPayload(context, { path: `/v1/product/shelves?${params}`, answer: shopShelvesSchema, request });
 }
 
 /** The product and its options; a 404 page for an id that is malformed or unknown. */

@@ -11,9 +11,9 @@ import {
 import { lazy, Suspense } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { ErrorScreen } from "~/components/error-screens";
-import { ProductCard, type ProductCardData } from "~/components/product-card";
+import { ProductCard } from "~/components/product-card";
 import { shopSearch } from "~/components/shop-search";
-import { listCategories, listProducts, type Product } from "~/lib/catalogue.server";
+import { listShopShelves } from "~/lib/catalogue.server";
 import { pageMeta } from "~/components/legal/page-meta";
 
 export const meta: MetaFunction = () =>
@@ -34,50 +34,22 @@ const FIRST_SCREEN_CARDS = 4;
  */
 const CARDS_PER_CATEGORY = 12;
 
-type ProductGroup = { id: string; name: string; products: ProductCardData[]; total: number };
-
-function toCard(product: Product): ProductCardData {
-  const { _id, title, label, picture, totalStock, minPrice } = product;
-  return { _id, title, label, picture, totalStock, minPrice };
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const [products, allCategories] = await Promise.all([
-    listProducts(context, request),
-    listCategories(context, request),
-  ]);
-  // The filter offers only categories with a product to show: choosing one never gives an empty shop.
-  const categories = allCategories.filter((candidate) =>
-    products.some((product) => product.categoryIds.includes(candidate._id)),
-  );
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
-  const requestedCategory = url.searchParams.get("category") ?? "";
-  const category = categories.some((candidate) => candidate._id === requestedCategory) ? requestedCategory : "";
-
-  const needle = query.toLowerCase();
-  const matching = products.filter((product) => product.title.toLowerCase().includes(needle));
-  // A product in several categories appears under each of them.
-  // One category shows whole; the whole shop shows the first cards of each, with a link to the rest.
-  const shown = (inGroup: Product[]) => (category ? inGroup : inGroup.slice(0, CARDS_PER_CATEGORY)).map(toCard);
-  const groups: ProductGroup[] = categories
-    .filter((candidate) => !category || candidate._id === category)
-    .map((candidate) => {
-      const inGroup = matching.filter((product) => product.categoryIds.includes(candidate._id));
-      return { id: candidate._id, name: candidate.name, products: shown(inGroup), total: inGroup.length };
-    });
-  if (!category) {
-    const known = new Set(categories.map((candidate) => candidate._id));
-    const uncategorized = matching.filter((product) => !product.categoryIds.some((id) => known.has(id)));
-    // Few, and no category to open: shown whole.
-    groups.push({ id: "other", name: "Other", products: uncategorized.map(toCard), total: uncategorized.length });
-  }
-
+  // The API keeps to categories with a product to show (choosing one never gives an empty shop) and answers
+  // the one it applied: an unknown one shows every shelf.
+  const shelves = await listShopShelves(context, request, {
+    search: query,
+    category: (url.searchParams.get("category") ?? "").slice(0, 64),
+    // One category shows whole; the whole shop shows the first cards of each, with a link to the rest.
+    perShelf: CARDS_PER_CATEGORY,
+  });
   return {
-    categories,
-    groups: groups.filter((group) => group.products.length > 0),
+    categories: shelves.categories,
+    groups: shelves.shelves.map(({ _id, name, products, total }) => ({ id: _id, name, products, total })),
     query,
-    category,
+    category: shelves.category,
   };
 }
 

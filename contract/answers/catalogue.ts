@@ -60,3 +60,29 @@ export const productSchema = z.object({
 });
 export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.array(productSchema);
+
+/** What a product card on /shop shows. */
+export const productCardSchema = productSchema.pick({
+  _id: true,
+  title: true,
+  label: true,
+  picture: true,
+  totalStock: true,
+  minPrice: true,
+});
+export type ProductCard = z.infer<typeof productCardSchema>;
+
+export const shelfSchema = z.object({
+  _id: z.string().describe('the category\'s id, or "other" for the products in no category (last, whole shop only)'),
+  name: z.string(),
+  total: z.number().int().describe("the matching products on this shelf; `products` holds the first of them"),
+  products: z.array(productCardSchema).describe("by position"),
+});
+export type Shelf = z.infer<typeof shelfSchema>;
+
+export const shopShelvesSchema = z.object({
+  categories: z.array(categorySchema).describe("the categories with an active product, by position"),
+  category: z.string().describe("the category shown whole; empty: every shelf"),
+  shelves: z.array(shelfSchema).describe("only shelves with a matching product"),
+});
+export type ShopShelves = z.infer<typeof shopShelvesSchema>;

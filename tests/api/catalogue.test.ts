@@ -181,6 +181,69 @@ describe("GET /v1/product/read", () => {
   });
 });
 
+describe("GET /v1/product/shelves", () => {
+  const card = (product: { _id: string; title: string; label: string; picture: string }) => {
+    const { _id, title, label, picture } = product;
+    return { _id, title, label, picture };
+  };
+
+  it("shelves every category with a product by position, its products by position, and the rest under Other", async () => {
+    const { status, body } = await client.get("/v1/product/shelves");
+    expect(status).toBe(200);
+    const listed = (await client.get("/v1/product/read")).body.payload as { _id: string; title: string }[];
+    const cardOf = (id: string) => {
+      const product = listed.find((candidate) => candidate._id === id)! as Parameters<typeof card>[0] & {
+        totalStock: number;
+        minPrice: number;
+      };
+      return { ...card(product), totalStock: product.totalStock, minPrice: product.minPrice };
+    };
+    expect(body.payload).toEqual({
+      categories: [
+        { _id: ids.gaming, name: "Gaming" },
+        { _id: ids.music, name: "Music" },
+      ],
+      category: "",
+      shelves: [
+        { _id: ids.gaming, name: "Gaming", total: 2, products: [cardOf(ids.tutoring), cardOf(ids.streamPlus)] },
+        { _id: ids.music, name: "Music", total: 1, products: [cardOf(ids.streamPlus)] },
+        { _id: "other", name: "Other", total: 1, products: [cardOf(ids.emptyProduct)] },
+      ],
+    });
+  });
+
+  it("shows the first perShelf cards of each shelf with its total, or one category whole", async () => {
+    const firsts = (await client.get("/v1/product/shelves?perShelf=1")).body.payload;
+    expect(
+      firsts.shelves.map((shelf: { total: number; products: unknown[] }) => [shelf.total, shelf.products.length]),
+    ).toEqual([
+      [2, 1],
+      [1, 1],
+      [1, 1],
+    ]);
+    const gaming = (await client.get(`/v1/product/shelves?perShelf=1&category=${ids.gaming}`)).body.payload;
+    expect(gaming.category).toBe(ids.gaming);
+    expect(gaming.shelves.map((shelf: { _id: string }) => shelf._id)).toEqual([ids.gaming]);
+    expect(gaming.shelves[0].products.map((product: { _id: string }) => product._id)).toEqual([
+      ids.tutoring,
+      ids.streamPlus,
+    ]);
+  });
+
+  it("matches the search anywhere in a title in any case, % and _ as characters, and ignores an unknown category", async () => {
+    const stream = (await client.get("/v1/product/shelves?search=tREAMp")).body.payload;
+    expect(stream.categories).toHaveLength(2);
+    expect(stream.shelves.map((shelf: { _id: string; total: number }) => [shelf._id, shelf.total])).toEqual([
+      [ids.gaming, 1],
+      [ids.music, 1],
+    ]);
+    expect((await client.get("/v1/product/shelves?search=%25")).body.payload.shelves).toEqual([]);
+    const unknown = (await client.get(`/v1/product/shelves?category=${ids.retired}`)).body.payload;
+    expect(unknown.category).toBe("");
+    expect(unknown.shelves).toHaveLength(3);
+  });
+});
+
 describe("GET /v1/product/read/:productId", () => {
   it("answers one active product exactly as the list gives it", async () => {
     const list = (await client.get("/v1/product/read")).body.payload as { _id: string }[];
