@@ -14,10 +14,6 @@ export const CREDENTIAL_INDEX_MAX = 100_000;
 /** Other requests one order line may have waiting for an answer at once. */
 export const OPEN_OTHER_REQUESTS_PER_LINE = 3;
 
-export const REPLACEMENT_MESSAGE_PLACEHOLDER =
-  'What happens when you sign in? For example: "Wrong password since this morning" or "The profile asks for a code". Please don\'t just write "Doesn\'t work".';
-export const OTHER_REQUEST_PLACEHOLDER = "Your question about this product, for example about the plan or the account.";
-
 export const replacementMessageField = z
   .string({ required_error: "Please describe the problem", invalid_type_error: "Please describe the problem" })
   .trim()

@@ -7,3 +7,8 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 /** A request asks for a replacement of a credential under warranty, or is another question about an order line. */
 export const REQUEST_KINDS = ["replacement", "other"] as const;
 export type RequestKind = (typeof REQUEST_KINDS)[number];
+
+/** What the request forms suggest (the order view loads them in the browser, without zod). */
+export const REPLACEMENT_MESSAGE_PLACEHOLDER =
+  'What happens when you sign in? For example: "Wrong password since this morning" or "The profile asks for a code". Please don\'t just write "Doesn\'t work".';
+export const OTHER_REQUEST_PLACEHOLDER = "Your question about this product, for example about the plan or the account.";

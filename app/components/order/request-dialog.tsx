@@ -1,6 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { OTHER_REQUEST_PLACEHOLDER, REPLACEMENT_MESSAGE_PLACEHOLDER } from "../../../contract/request";
+import { OTHER_REQUEST_PLACEHOLDER, REPLACEMENT_MESSAGE_PLACEHOLDER } from "../../../contract/browser/request";
 import { FormErrors, SubmitButton } from "../account/form-fields";
 import { MessageField } from "../tickets/ticket-fields";
 import { RouteDialog } from "../dialog";
