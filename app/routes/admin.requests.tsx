@@ -17,11 +17,9 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import {
   type ReplacementSettings,
-  answerRequest,
-  completeRequest,
   listReplacementSettings,
   listRequests,
-  rejectRequest,
+  resolveRequest,
   saveReplacementSettings,
 } from "~/lib/admin-inbox.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
@@ -76,14 +74,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return formAction(formData, {
         form,
         schema: rejectRequestSchema,
-        call: ({ reason }) => rejectRequest(context, request, id, reason),
+        call: ({ reason }) => resolveRequest(context, request, id, "reject", { reason }),
         done,
       });
     case "answer":
       return formAction(formData, {
         form,
         schema: answerRequestSchema,
-        call: ({ answer }) => answerRequest(context, request, id, answer),
+        call: ({ answer }) => resolveRequest(context, request, id, "answer", { answer }),
         done,
       });
     default:
@@ -91,7 +89,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         form,
         schema: completeReplacementSchema,
         // From stock unless a credential is pasted.
-        call: ({ credential }) => completeRequest(context, request, id, intent === "paste" ? credential : ""),
+        call: ({ credential }) =>
+          resolveRequest(context, request, id, "complete", { credential: intent === "paste" ? credential : "" }),
         done,
       });
   }
