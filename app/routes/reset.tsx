@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import {
   AccountCard,
   ErrorList,
@@ -58,7 +58,7 @@ export default function ResetPage() {
   });
 
   return (
-    <AccountCard title="Reset Password">
+    <AccountCard title="Reset Password" next={{ lead: "No code?", to: "/forgot", label: "Send a new one" }}>
       <p className="mb-4 text-sm text-slate-600">
         If <strong className="break-all">{email}</strong> has an account, we have sent it a 6-digit code. It works for
         10 minutes; check your spam folder too.
@@ -77,12 +77,6 @@ export default function ResetPage() {
         <NewPasswordFields password={fields.password} password2={fields.password2} />
         <SubmitButton pendingText="Resetting…">Reset Password</SubmitButton>
       </Form>
-      <p className="mt-6 text-sm text-slate-600">
-        No code?{" "}
-        <Link to="/forgot" className="font-semibold text-brand-700 underline">
-          Send a new one
-        </Link>
-      </p>
     </AccountCard>
   );
 }
