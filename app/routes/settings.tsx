@@ -24,7 +24,7 @@ import {
 import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { type FormMeta, getFormProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];
@@ -114,38 +114,64 @@ function SettingsCard({
   );
 }
 
-function UsernameForm({ username }: { username: string }) {
-  const [form, fields] = useServerForm<z.input<typeof changeUsernameSchema>>(FORM_CONSTRAINTS.changeUsername, {
-    id: "settings-username",
-    lastResult: useFormReply("settings-username")?.result,
-    defaultValue: { username },
-  });
+/** A settings form's state; its reply comes back under its own id, as the page holds four forms. */
+function useSettingsForm<Shape extends Record<string, unknown>>(
+  constraints: Parameters<typeof useServerForm<Shape>>[0],
+  id: string,
+  defaultValue?: Partial<Shape>,
+) {
+  return useServerForm<Shape>(constraints, { id, lastResult: useFormReply(id)?.result, defaultValue });
+}
+
+/** A settings form: its errors above its fields, its button below; the button's intent tells the action which. */
+function SettingsForm({
+  form,
+  intent,
+  submit,
+  pendingText = "Saving…",
+  children,
+}: {
+  form: FormMeta;
+  intent: string;
+  submit: string;
+  pendingText?: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
-      <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />
-      <SubmitButton intent="username" pendingText="Saving…">
-        Change Username
+      {children}
+      <SubmitButton intent={intent} pendingText={pendingText}>
+        {submit}
       </SubmitButton>
     </Form>
   );
 }
 
-function EmailForm({ email }: { email: string }) {
-  const [form, fields] = useServerForm<z.input<typeof changeEmailSchema>>(FORM_CONSTRAINTS.changeEmail, {
-    id: "settings-email",
-    lastResult: useFormReply("settings-email")?.result,
-    defaultValue: { email },
-  });
+function UsernameForm({ username }: { username: string }) {
+  const [form, fields] = useSettingsForm<z.input<typeof changeUsernameSchema>>(
+    FORM_CONSTRAINTS.changeUsername,
+    "settings-username",
+    { username },
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
+    <SettingsForm form={form} intent="username" submit="Change Username">
+      <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />
+    </SettingsForm>
+  );
+}
+
+function EmailForm({ email }: { email: string }) {
+  const [form, fields] = useSettingsForm<z.input<typeof changeEmailSchema>>(
+    FORM_CONSTRAINTS.changeEmail,
+    "settings-email",
+    { email },
+  );
+  return (
+    <SettingsForm form={form} intent="email" submit="Change Email">
       <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
       <CurrentPasswordField meta={fields.currentPassword} />
-      <SubmitButton intent="email" pendingText="Saving…">
-        Change Email
-      </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }
 
@@ -166,23 +192,19 @@ function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0][
 }
 
 function PasswordForm() {
-  const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>(FORM_CONSTRAINTS.changePassword, {
-    id: "settings-password",
-    lastResult: useFormReply("settings-password")?.result,
-  });
+  const [form, fields] = useSettingsForm<z.input<typeof changePasswordSchema>>(
+    FORM_CONSTRAINTS.changePassword,
+    "settings-password",
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
+    <SettingsForm form={form} intent="password" submit="Change Password">
       <CurrentPasswordField meta={fields.currentPassword} />
       <NewPasswordFields
         password={fields.password}
         password2={fields.password2}
         hint="At least 8 characters; not a common password. You stay signed in here; other devices are signed out."
       />
-      <SubmitButton intent="password" pendingText="Saving…">
-        Change Password
-      </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }
 
@@ -200,23 +222,19 @@ function DownloadData() {
 }
 
 function DeleteAccountForm({ balance }: { balance: number }) {
-  const [form, fields] = useServerForm<z.input<typeof deleteAccountFormSchema>>(FORM_CONSTRAINTS.deleteAccount, {
-    id: "settings-delete",
-    lastResult: useFormReply("settings-delete")?.result,
-  });
+  const [form, fields] = useSettingsForm<z.input<typeof deleteAccountFormSchema>>(
+    FORM_CONSTRAINTS.deleteAccount,
+    "settings-delete",
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
+    <SettingsForm form={form} intent="delete" submit="Delete my account" pendingText="Deleting…">
       <p className="text-sm font-semibold text-red-800" data-testid="forfeit-warning">
         {balance > 0
           ? `Your remaining balance of ${formatUsd(balance)} is forfeited: it is not paid out.`
           : "Any balance left on the account is forfeited: it is not paid out."}
       </p>
       <TextField label="Your password" meta={fields.password} type="password" autoComplete="current-password" />
-      <SubmitButton intent="delete" pendingText="Deleting…">
-        Delete my account
-      </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }
 
