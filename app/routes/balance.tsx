@@ -16,6 +16,7 @@ import { getFormProps, getInputProps, getSelectProps, useServerForm } from "~/li
 import type { z } from "zod";
 import { Pager } from "~/components/pager";
 import { DataTable, type TableColumn } from "~/components/data-table";
+import { TitledSection } from "~/components/titled-section";
 
 export const meta: MetaFunction = () => [{ title: "Balance | Store" }];
 
@@ -161,17 +162,14 @@ export default function BalancePage() {
           Add Balance
         </Link>
       </header>
-      <section aria-labelledby="history-title" className="flex flex-col gap-3">
-        <h2 id="history-title" className="text-xl font-semibold">
-          History
-        </h2>
+      <TitledSection id="history" title="History">
         {sheet.records.length === 0 ? (
           <p data-testid="balance-history-empty">No history found</p>
         ) : (
           <DataTable rows={sheet.records} columns={HISTORY_COLUMNS} minWidth="min-w-[32rem]" testId="balance-history" />
         )}
         <Pager label="History pages" pager={pager} href={(page) => `/balance?page=${page}`} />
-      </section>
+      </TitledSection>
       {addingBalance && (
         <RouteDialog title="Add Balance" closeHref="/balance">
           <TopUpForm gateways={gateways} topUpKey={topUpKey} />
