@@ -23,10 +23,9 @@ import {
   saveReplacementSettings,
 } from "~/lib/admin-inbox.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Requests | Back office" }];
 
@@ -98,9 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function SettingsForm({ product }: { product: ReplacementSettings }) {
   const formId = `settings-${product._id}`;
-  const [form, fields] = useSchemaForm(settingsFormSchema, {
-    id: formId,
-    lastResult: useFormReply(formId)?.result,
+  const [form, fields] = useRepliedSchemaForm(settingsFormSchema, formId, {
     defaultValue: { autoReplace: product.autoReplace ? "on" : undefined, replacementLimit: product.replacementLimit },
   });
   const { key: autoKey, ...autoProps } = getInputProps(fields.autoReplace, { type: "checkbox" });

@@ -6,13 +6,12 @@ import { topUpSchema } from "~/components/balance/top-up-schema";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { type BalanceEntry, createTopUp, readBalanceSheet } from "~/lib/balance.server";
 import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
-import { getFormProps, getInputProps, getSelectProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, getInputProps, getSelectProps, useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 import { Pager } from "~/components/pager";
 import { DataTable, type TableColumn } from "~/components/data-table";
@@ -64,9 +63,7 @@ function entryPurpose(entry: BalanceEntry): string {
 }
 
 function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: string }[]; topUpKey: string }) {
-  const [form, fields] = useServerForm<z.input<typeof topUpSchema>>(FORM_CONSTRAINTS.topUp, {
-    id: "top-up",
-    lastResult: useFormReply("top-up")?.result,
+  const [form, fields] = useRepliedServerForm<z.input<typeof topUpSchema>>(FORM_CONSTRAINTS.topUp, "top-up", {
     defaultValue: { paymentMethod: gateways[0]?.name },
   });
   if (gateways.length === 0) return <p>No payment method is available right now. Please try again later.</p>;

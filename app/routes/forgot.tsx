@@ -6,11 +6,10 @@ import { forgotSchema } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requestResetCode } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { anonymousPageLoader } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 
@@ -35,10 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPage() {
-  const [form, fields] = useServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, {
-    id: "forgot",
-    lastResult: useFormReply("forgot")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, "forgot");
 
   return (
     <AccountCard title="Forgot Password" next={{ lead: "Remembered it?", to: "/login", label: "Sign In" }}>

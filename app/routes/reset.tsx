@@ -12,10 +12,9 @@ import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { resetPasswordWithCode } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 
@@ -52,10 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPage() {
   const { email } = useLoaderData<typeof loader>();
-  const [form, fields] = useServerForm<z.input<typeof resetSchema>>(FORM_CONSTRAINTS.reset, {
-    id: "reset",
-    lastResult: useFormReply("reset")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof resetSchema>>(FORM_CONSTRAINTS.reset, "reset");
 
   return (
     <AccountCard title="Reset Password" next={{ lead: "No code?", to: "/forgot", label: "Send a new one" }}>

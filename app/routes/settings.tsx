@@ -12,7 +12,6 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { changeEmail, changePassword, changeUsername } from "~/lib/accounts.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { deleteMyAccount } from "~/lib/privacy.server";
 import {
   clearedSessionCookies,
@@ -24,7 +23,7 @@ import {
 import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { type FormMeta, getFormProps, useServerForm } from "~/lib/server-form";
+import { type FormMeta, getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];
@@ -114,15 +113,6 @@ function SettingsCard({
   );
 }
 
-/** A settings form's state; its reply comes back under its own id, as the page holds four forms. */
-function useSettingsForm<Shape extends Record<string, unknown>>(
-  constraints: Parameters<typeof useServerForm<Shape>>[0],
-  id: string,
-  defaultValue?: Partial<Shape>,
-) {
-  return useServerForm<Shape>(constraints, { id, lastResult: useFormReply(id)?.result, defaultValue });
-}
-
 /** A settings form: its errors above its fields, its button below; the button's intent tells the action which. */
 function SettingsForm({
   form,
@@ -149,10 +139,10 @@ function SettingsForm({
 }
 
 function UsernameForm({ username }: { username: string }) {
-  const [form, fields] = useSettingsForm<z.input<typeof changeUsernameSchema>>(
+  const [form, fields] = useRepliedServerForm<z.input<typeof changeUsernameSchema>>(
     FORM_CONSTRAINTS.changeUsername,
     "settings-username",
-    { username },
+    { defaultValue: { username } },
   );
   return (
     <SettingsForm form={form} intent="username" submit="Change Username">
@@ -162,10 +152,10 @@ function UsernameForm({ username }: { username: string }) {
 }
 
 function EmailForm({ email }: { email: string }) {
-  const [form, fields] = useSettingsForm<z.input<typeof changeEmailSchema>>(
+  const [form, fields] = useRepliedServerForm<z.input<typeof changeEmailSchema>>(
     FORM_CONSTRAINTS.changeEmail,
     "settings-email",
-    { email },
+    { defaultValue: { email } },
   );
   return (
     <SettingsForm form={form} intent="email" submit="Change Email">
@@ -192,7 +182,7 @@ function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0][
 }
 
 function PasswordForm() {
-  const [form, fields] = useSettingsForm<z.input<typeof changePasswordSchema>>(
+  const [form, fields] = useRepliedServerForm<z.input<typeof changePasswordSchema>>(
     FORM_CONSTRAINTS.changePassword,
     "settings-password",
   );
@@ -222,7 +212,7 @@ function DownloadData() {
 }
 
 function DeleteAccountForm({ balance }: { balance: number }) {
-  const [form, fields] = useSettingsForm<z.input<typeof deleteAccountFormSchema>>(
+  const [form, fields] = useRepliedServerForm<z.input<typeof deleteAccountFormSchema>>(
     FORM_CONSTRAINTS.deleteAccount,
     "settings-delete",
   );

@@ -7,10 +7,9 @@ import { WhyChoose } from "~/components/account/why-choose";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { registerAccount } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { completeSignIn, anonymousPageLoader } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 
@@ -44,10 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignupPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, {
-    id: "signup",
-    lastResult: useFormReply("signup")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, "signup");
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (

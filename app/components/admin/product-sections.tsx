@@ -11,7 +11,7 @@ import { ProductImage } from "~/components/product-image";
 import type { AdminOption } from "~/lib/admin-catalogue.server";
 import { useFormReply } from "~/lib/form-reply";
 import { formatUsd } from "~/lib/money";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 /*
  * The parts of a product's back-office page below its own form: the picture, and each option with its warranty
@@ -39,10 +39,7 @@ function Opening({
 }
 
 export function PictureForm({ picture, title }: { picture: string; title: string }) {
-  const [form, fields] = useSchemaForm(pictureFormSchema, {
-    id: "picture",
-    lastResult: useFormReply("picture")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(pictureFormSchema, "picture");
   const { key, ...fileProps } = getInputProps(fields.picture, { type: "file" });
   return (
     <PageSection card title="Picture">
