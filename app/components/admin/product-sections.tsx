@@ -5,7 +5,7 @@ import { PICTURE_MAX_BYTES } from "../../../contract/admin-catalogue";
 import { AdminForm, Field } from "~/components/admin/admin-fields";
 import { DurationForm, OptionForm } from "~/components/admin/catalogue-forms";
 import { pictureFormSchema } from "~/components/admin/catalogue-schemas";
-import { CommandForm, PageSection, RecordTable } from "~/components/admin/detail-ui";
+import { CommandForm, PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
 import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import { ProductImage } from "~/components/product-image";
 import type { AdminOption } from "~/lib/admin-catalogue.server";
@@ -124,7 +124,7 @@ export function OptionSection({ option, onceKey }: { option: AdminOption; onceKe
       <RecordTable
         label={`Warranty durations of ${option.title}`}
         rows={option.durations}
-        rowKey={(duration) => duration._id}
+        rowKey={byId}
         empty="No warranty durations yet: the option is not sold until it has one."
         emptyInTable
         columns={[
