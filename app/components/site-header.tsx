@@ -1,5 +1,5 @@
 import { Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { AccountMenu, type HeaderAccount, tabClass } from "./account/account-menu";
 import { Logo } from "./logo";
 
@@ -44,7 +44,7 @@ function CartLink({ count, href, onIntent }: { count: number; href: string; onIn
       aria-label={`Cart, ${count} ${count === 1 ? "item" : "items"}`}
       className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+      <LineIcon>
         <path
           d="M3 3h2l2.4 12.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L21 8H6"
           strokeLinecap="round"
@@ -52,7 +52,7 @@ function CartLink({ count, href, onIntent }: { count: number; href: string; onIn
         />
         <circle cx="10" cy="20.5" r="1.2" />
         <circle cx="17" cy="20.5" r="1.2" />
-      </svg>
+      </LineIcon>
       <span
         data-testid="cart-count"
         className="absolute -top-1 -right-1 grid min-w-5 place-items-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white"
@@ -60,6 +60,15 @@ function CartLink({ count, href, onIntent }: { count: number; href: string; onIn
         {count}
       </span>
     </Link>
+  );
+}
+
+/** The frame of the header's line icons (the cart, the menu): 24 px, drawn in the text's colour. */
+function LineIcon({ children }: { children: ReactNode }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
+      {children}
+    </svg>
   );
 }
 
@@ -96,17 +105,10 @@ function PhoneMenu({ account }: { account: HeaderAccount | null }) {
         aria-label="Menu"
         className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 [&::-webkit-details-marker]:hidden"
       >
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon>
           <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" className="group-open:hidden" />
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" className="hidden group-open:block" />
-        </svg>
+        </LineIcon>
         Menu
       </summary>
       <div className="absolute top-full right-0 z-50 mt-2 flex w-64 max-w-[calc(100vw-2rem)] flex-col gap-1 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">

@@ -10,6 +10,7 @@ import {
   rowDeletedSchema,
   rowMovedSchema,
 } from "../../contract/answers/admin-content";
+import { adminPath } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's content and payment gateways (ADR 031). */
@@ -33,13 +34,7 @@ export function addRow(
   body: Record<string, string>,
   idempotencyKey?: string,
 ) {
-  return apiCall(context, {
-    path: `/v1/admin/${list}`,
-    request,
-    body,
-    answer: rowAnswer(list),
-    idempotencyKey,
-  });
+  return apiCall(context, { path: `/v1/admin/${list}`, request, body, answer: rowAnswer(list), idempotencyKey });
 }
 
 export function editRow(
@@ -49,13 +44,7 @@ export function editRow(
   rowId: string,
   body: Record<string, string>,
 ) {
-  return apiCall(context, {
-    method: "PUT",
-    path: rowPath(list, rowId),
-    request,
-    body,
-    answer: rowAnswer(list),
-  });
+  return apiCall(context, { method: "PUT", path: rowPath(list, rowId), request, body, answer: rowAnswer(list) });
 }
 
 export function moveRow(
@@ -74,12 +63,7 @@ export function moveRow(
 }
 
 export function deleteRow(context: AppLoadContext, request: Request, list: OrderedList, rowId: string) {
-  return apiCall(context, {
-    method: "DELETE",
-    path: rowPath(list, rowId),
-    request,
-    answer: rowDeletedSchema,
-  });
+  return apiCall(context, { method: "DELETE", path: rowPath(list, rowId), request, answer: rowDeletedSchema });
 }
 
 export function setAnnouncement(context: AppLoadContext, request: Request, body: { text: string; active: boolean }) {
@@ -95,7 +79,7 @@ export function setAnnouncement(context: AppLoadContext, request: Request, body:
 export function setDocument(context: AppLoadContext, request: Request, name: string, text: string) {
   return apiCall(context, {
     method: "PUT",
-    path: `/v1/admin/documents/${encodeURIComponent(name)}`,
+    path: adminPath("documents", name),
     request,
     body: { text },
     answer: documentSetSchema,
@@ -109,7 +93,7 @@ export function listGateways(context: AppLoadContext, request: Request) {
 export function switchGateway(context: AppLoadContext, request: Request, name: string, enabled: boolean) {
   return apiCall(context, {
     method: "PUT",
-    path: `/v1/admin/gateways/${encodeURIComponent(name)}`,
+    path: adminPath("gateways", name),
     request,
     body: { enabled },
     answer: adminGatewaySchema,

@@ -6,7 +6,7 @@ import {
   couponProductChoicesSchema,
   deletedCouponSchema,
 } from "../../contract/answers/admin-coupons";
-import { type ListParams, readListPage } from "./admin-list.server";
+import { type ListParams, adminPath, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's coupons (ADR 026). */
@@ -18,11 +18,7 @@ export function listCoupons(context: AppLoadContext, request: Request, query: Li
 }
 
 export function readCoupon(context: AppLoadContext, request: Request, couponId: string) {
-  return apiPayload(context, {
-    path: `/v1/admin/coupons/${encodeURIComponent(couponId)}`,
-    request,
-    answer: adminCouponSchema,
-  });
+  return apiPayload(context, { path: adminPath("coupons", couponId), request, answer: adminCouponSchema });
 }
 
 export function listProductChoices(context: AppLoadContext, request: Request) {
@@ -42,7 +38,7 @@ export function createCoupon(context: AppLoadContext, request: Request, input: C
 export function updateCoupon(context: AppLoadContext, request: Request, couponId: string, input: CouponInput) {
   return apiCall(context, {
     method: "PUT",
-    path: `/v1/admin/coupons/${encodeURIComponent(couponId)}`,
+    path: adminPath("coupons", couponId),
     request,
     body: input,
     answer: adminCouponSchema,
@@ -51,7 +47,7 @@ export function updateCoupon(context: AppLoadContext, request: Request, couponId
 
 export function deactivateCoupon(context: AppLoadContext, request: Request, couponId: string) {
   return apiCall(context, {
-    path: `/v1/admin/coupons/${encodeURIComponent(couponId)}/deactivate`,
+    path: adminPath("coupons", couponId, "/deactivate"),
     request,
     body: {},
     answer: adminCouponSchema,
@@ -61,7 +57,7 @@ export function deactivateCoupon(context: AppLoadContext, request: Request, coup
 export function deleteCoupon(context: AppLoadContext, request: Request, couponId: string) {
   return apiCall(context, {
     method: "DELETE",
-    path: `/v1/admin/coupons/${encodeURIComponent(couponId)}`,
+    path: adminPath("coupons", couponId),
     request,
     answer: deletedCouponSchema,
   });

@@ -10,7 +10,7 @@ import {
   customerTicketPageSchema,
   staffLedgerPageSchema,
 } from "../../contract/answers/admin-customers";
-import { type ListParams, readListPage } from "./admin-list.server";
+import { type ListParams, adminPath, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the back office's customers and the checkout blocklist (ADR 026). */
@@ -34,7 +34,7 @@ export async function readCustomerPage(
   customerId: string,
   pages: { orders: number; tickets: number; ledger: number },
 ) {
-  const base = `/v1/admin/customers/${encodeURIComponent(customerId)}`;
+  const base = adminPath("customers", customerId);
   const page = (list: keyof typeof pages) => ({ path: `${base}/${list}`, query: { page: pages[list] } });
   const [customer, orders, tickets, ledger] = await Promise.all([
     apiPayload(context, { path: base, request, answer: customerSchema }),
@@ -53,7 +53,7 @@ export function adjustBalance(
   idempotencyKey?: string,
 ) {
   return apiCall(context, {
-    path: `/v1/admin/customers/${encodeURIComponent(customerId)}/balance`,
+    path: adminPath("customers", customerId, "/balance"),
     request,
     body: input,
     answer: adjustedBalanceSchema,
@@ -97,7 +97,7 @@ export function addBlocklistEntry(
 export function removeBlocklistEntry(context: AppLoadContext, request: Request, entryId: string) {
   return apiCall(context, {
     method: "DELETE",
-    path: `/v1/admin/blocklist/${encodeURIComponent(entryId)}`,
+    path: adminPath("blocklist", entryId),
     request,
     answer: blocklistRemovedSchema,
   });

@@ -10,7 +10,7 @@ import {
   staffTicketPageSchema,
   staffTicketSchema,
 } from "../../contract/answers/admin-inbox";
-import { type ListParams, readListPage } from "./admin-list.server";
+import { type ListParams, adminPath, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /* The /v1 client of the staff inbox: tickets, the request queue and feedback moderation (ADR 029). */
@@ -23,19 +23,17 @@ export type {
   StaffTicketSummary,
 } from "../../contract/answers/admin-inbox";
 
-const idPath = (base: string, id: string, tail = "") => `/v1/admin/${base}/${encodeURIComponent(id)}${tail}`;
-
 export function listTickets(context: AppLoadContext, request: Request, query: ListParams) {
   return readListPage(context, request, { path: "/v1/admin/tickets", query, answer: staffTicketPageSchema });
 }
 
 export function readTicket(context: AppLoadContext, request: Request, ticketId: string) {
-  return apiPayload(context, { path: idPath("tickets", ticketId), request, answer: staffTicketSchema });
+  return apiPayload(context, { path: adminPath("tickets", ticketId), request, answer: staffTicketSchema });
 }
 
 export function replyToTicket(context: AppLoadContext, request: Request, ticketId: string, message: string) {
   return apiCall(context, {
-    path: idPath("tickets", ticketId, "/reply"),
+    path: adminPath("tickets", ticketId, "/reply"),
     request,
     body: { message },
     answer: staffTicketSchema,
@@ -44,7 +42,7 @@ export function replyToTicket(context: AppLoadContext, request: Request, ticketI
 
 export function setTicketStatus(context: AppLoadContext, request: Request, ticketId: string, status: string) {
   return apiCall(context, {
-    path: idPath("tickets", ticketId, "/status"),
+    path: adminPath("tickets", ticketId, "/status"),
     request,
     body: { status },
     answer: staffTicketSchema,
@@ -55,31 +53,18 @@ export function listRequests(context: AppLoadContext, request: Request, query: L
   return readListPage(context, request, { path: "/v1/admin/requests", query, answer: staffRequestPageSchema });
 }
 
-export function completeRequest(context: AppLoadContext, request: Request, requestId: string, credential: string) {
-  return apiCall(context, {
-    path: idPath("requests", requestId, "/complete"),
-    request,
-    body: { credential },
-    answer: requestResolvedSchema,
-  });
-}
+/** How staff close a request, and what each posts: the credential (empty: one from stock), an answer, a reason. */
+type Resolutions = { complete: { credential: string }; answer: { answer: string }; reject: { reason: string } };
 
-export function answerRequest(context: AppLoadContext, request: Request, requestId: string, answer: string) {
-  return apiCall(context, {
-    path: idPath("requests", requestId, "/answer"),
-    request,
-    body: { answer },
-    answer: requestResolvedSchema,
-  });
-}
-
-export function rejectRequest(context: AppLoadContext, request: Request, requestId: string, reason: string) {
-  return apiCall(context, {
-    path: idPath("requests", requestId, "/reject"),
-    request,
-    body: { reason },
-    answer: requestResolvedSchema,
-  });
+export function resolveRequest<How extends keyof Resolutions>(
+  context: AppLoadContext,
+  request: Request,
+  requestId: string,
+  how: How,
+  body: Resolutions[How],
+) {
+  const path = adminPath("requests", requestId, `/${how}`);
+  return apiCall(context, { path, request, body, answer: requestResolvedSchema });
 }
 
 export function listReplacementSettings(context: AppLoadContext, request: Request) {
@@ -98,7 +83,7 @@ export function saveReplacementSettings(
 ) {
   return apiCall(context, {
     method: "PUT",
-    path: idPath("replacement-settings", productId),
+    path: adminPath("replacement-settings", productId),
     request,
     body,
     answer: productReplacementSettingsSchema,
@@ -111,7 +96,7 @@ export function listFeedback(context: AppLoadContext, request: Request, query: L
 
 export function setFeedbackVisible(context: AppLoadContext, request: Request, feedbackId: string, visible: boolean) {
   return apiCall(context, {
-    path: idPath("feedback", feedbackId, "/visibility"),
+    path: adminPath("feedback", feedbackId, "/visibility"),
     request,
     body: { visible },
     answer: feedbackVisibilitySetSchema,
@@ -121,7 +106,7 @@ export function setFeedbackVisible(context: AppLoadContext, request: Request, fe
 export function replyToFeedback(context: AppLoadContext, request: Request, feedbackId: string, reply: string) {
   return apiCall(context, {
     method: "PUT",
-    path: idPath("feedback", feedbackId, "/reply"),
+    path: adminPath("feedback", feedbackId, "/reply"),
     request,
     body: { reply },
     answer: feedbackReplySetSchema,

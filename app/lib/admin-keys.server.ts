@@ -15,11 +15,7 @@ import { apiCall, apiPayload } from "./api.server";
 export type { GeneratedBatch, KeyOption, RedeemKeyRow } from "../../contract/answers/admin-keys";
 
 export function listKeyOptions(context: AppLoadContext, request: Request) {
-  return apiPayload(context, {
-    path: "/v1/admin/keys/options",
-    request,
-    answer: keyOptionsSchema,
-  });
+  return apiPayload(context, { path: "/v1/admin/keys/options", request, answer: keyOptionsSchema });
 }
 
 export function listKeys(context: AppLoadContext, request: Request, query: ListParams) {
@@ -42,12 +38,7 @@ export function generateKeys(
 }
 
 export function revokeKeys(context: AppLoadContext, request: Request, keyIds: string[]) {
-  return apiCall(context, {
-    path: "/v1/admin/keys/revoke",
-    request,
-    body: { keyIds },
-    answer: revokedKeysSchema,
-  });
+  return apiCall(context, { path: "/v1/admin/keys/revoke", request, body: { keyIds }, answer: revokedKeysSchema });
 }
 
 /** A fresh id for the generate form: the API makes one batch per id, so a post repeated by a reload makes none. */

@@ -13,6 +13,11 @@ import { withQuery } from "./list-query";
 export type ListParams = Record<string, string | number>;
 export type ListRead<S extends z.ZodTypeAny> = { path: string; query: ListParams; answer: S };
 
+/** The address of one back-office record, or of a command on it: adminPath("coupons", id, "/deactivate"). */
+export function adminPath(resource: string, id: string, tail = "") {
+  return `/v1/admin/${resource}/${encodeURIComponent(id)}${tail}`;
+}
+
 export function readListPage<S extends z.ZodTypeAny>(context: AppLoadContext, request: Request, read: ListRead<S>) {
   return apiPayload(context, { path: withQuery(read.path, read.query), request, answer: read.answer });
 }

@@ -9,7 +9,7 @@ import {
   orderRefundedSchema,
   paymentConfirmedSchema,
 } from "../../contract/answers/admin-orders";
-import { type ListParams, tryListPage } from "./admin-list.server";
+import { type ListParams, adminPath, tryListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
@@ -24,7 +24,7 @@ export function searchOrders(context: AppLoadContext, request: Request, query: L
   return tryListPage(context, request, { path: "/v1/admin/orders", query, answer: adminOrderPageSchema });
 }
 
-const orderPath = (orderId: string) => `/v1/admin/orders/${encodeURIComponent(orderId)}`;
+const orderPath = (orderId: string) => adminPath("orders", orderId);
 
 /** The order's page; an unknown or malformed id is the 404 page. */
 export function readOrder(context: AppLoadContext, request: Request, orderId: string): Promise<AdminOrder> {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { personalDataSchema } from "../../contract/answers/personal-data";
 import { deletedAccountSchema, retentionPolicySchema } from "../../contract/answers/privacy";
 import { apiCall, apiPayload } from "./api.server";
+import { fileDownload } from "./download.server";
 
 /*
  * The /v1 client of a customer's own data (issue 29, ADR 044): the export a customer downloads from /settings (and
@@ -40,12 +41,10 @@ export function deleteCustomerAccount(
 
 /** The export as the file the browser saves: named by the day, never by the person. */
 export function personalDataFile(data: z.output<typeof personalDataSchema>): Response {
-  return new Response(JSON.stringify(data, null, 2), {
-    headers: {
-      "content-type": "application/json; charset=utf-8",
-      "content-disposition": `attachment; filename="store-data-${data.exportedAt.slice(0, 10)}.json"`,
-      "cache-control": "private, no-store",
-    },
+  return fileDownload(JSON.stringify(data, null, 2), {
+    name: `store-data-${data.exportedAt.slice(0, 10)}.json`,
+    type: "application/json",
+    cacheControl: "private, no-store",
   });
 }
 

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { useFormReply } from "./form-reply";
 
 /*
  * Storefront forms without a form library or zod in the browser (ADR 032). The action parses the post with the
@@ -192,4 +193,13 @@ export function getRadioGroupProps(meta: FieldMeta, options: readonly string[]) 
     value: option,
     defaultChecked: meta.initialValue === option,
   }));
+}
+
+/** useServerForm for the form `id` on a page whose action answers it by that id (ADR 049). */
+export function useRepliedServerForm<Shape extends Values>(
+  constraints: { readonly [Name in keyof Shape]?: Constraint },
+  id: string,
+  options: Pick<Options<Shape>, "defaultValue"> = {},
+) {
+  return useServerForm<Shape>(constraints, { ...options, id, lastResult: useFormReply(id)?.result });
 }

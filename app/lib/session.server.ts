@@ -1,4 +1,4 @@
-import { type AppLoadContext, redirect } from "@remix-run/node";
+import { type AppLoadContext, type LoaderFunctionArgs, redirect } from "@remix-run/node";
 import { safeRedirect } from "remix-utils/safe-redirect";
 import { type AccountAccess, type AccountProfile, mergeGuestCart, readAccess, readProfile } from "./accounts.server";
 import { ApiUnavailableError, type ApiResult } from "./api.server";
@@ -116,6 +116,12 @@ export async function requireProfile(request: Request, context: AppLoadContext):
 /** For logged-out-only pages (/, /login, /signup, /forgot, /reset): a signed-in user goes to /dashboard. */
 export async function requireAnonymous(request: Request, context: AppLoadContext): Promise<void> {
   if (await getCurrentUser(request, context)) throw redirect("/dashboard");
+}
+
+/** The whole loader of a logged-out-only page that loads nothing (/login, /signup, /forgot). */
+export async function anonymousPageLoader({ request, context }: LoaderFunctionArgs) {
+  await requireAnonymous(request, context);
+  return null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import type { z } from "zod";
+import { useFormReply } from "./form-reply";
 
 type FormOptions<Schema extends z.ZodTypeAny> = Pick<
   Parameters<typeof useForm<z.input<Schema>>>[0],
@@ -22,4 +23,13 @@ export function useSchemaForm<Schema extends z.ZodTypeAny>(schema: Schema, optio
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+}
+
+/** useSchemaForm for the form `id` on a page whose action answers it by that id (ADR 049). */
+export function useRepliedSchemaForm<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  id: string,
+  options: Omit<FormOptions<Schema>, "id" | "lastResult"> = {},
+) {
+  return useSchemaForm(schema, { ...options, id, lastResult: useFormReply(id)?.result });
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AdminHeading } from "~/components/admin/admin-ui";
-import { PageSection, RecordTable } from "~/components/admin/detail-ui";
+import { PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
 import { OrdersChart } from "~/components/admin/orders-chart";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { readOverview, requireStaff } from "~/lib/admin.server";
@@ -78,7 +78,7 @@ export default function AdminOverview() {
         <RecordTable
           label="Best sellers"
           rows={overview.topProducts}
-          rowKey={(product) => product._id}
+          rowKey={byId}
           empty="No sales in the last 30 days."
           columns={[
             { header: "Product", className: "break-words", cell: (product) => product.title },

@@ -16,9 +16,8 @@ import {
 } from "~/lib/admin-customers.server";
 import { listQuery, listText } from "~/lib/list-query";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 import { OnceKeyField } from "~/components/admin/once-key";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 
@@ -54,10 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function AddForm({ onceKey }: { onceKey: string }) {
-  const [form, fields] = useSchemaForm(blocklistEntrySchema, {
-    id: "blocklist-add",
-    lastResult: useFormReply("blocklist-add")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(blocklistEntrySchema, "blocklist-add");
   return (
     <section aria-labelledby="blocklist-add-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="blocklist-add-title" className="mb-2 text-lg font-bold">

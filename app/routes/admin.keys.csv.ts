@@ -3,6 +3,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { keyGenerateSchema } from "~/components/admin/keys-schemas";
 import { requireStaff } from "~/lib/admin.server";
 import { generateInput, generateKeys, keysCsv } from "~/lib/admin-keys.server";
+import { fileDownload } from "~/lib/download.server";
 import { redirectWithError } from "~/lib/toast.server";
 
 /*
@@ -20,13 +21,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const answer = await generateKeys(context, request, generateInput(submission.value));
   if (!answer.ok) return redirectWithError(context, "/admin/keys", answer.message);
-  return new Response(keysCsv(answer.payload), {
-    headers: {
-      "content-type": "text/csv; charset=utf-8",
-      "content-disposition": `attachment; filename="redeem-keys-${answer.payload.batchId}.csv"`,
-      "cache-control": "no-store",
-    },
-  });
+  const file = { name: `redeem-keys-${answer.payload.batchId}.csv`, type: "text/csv" };
+  return fileDownload(keysCsv(answer.payload), file);
 }
 
 export function loader() {

@@ -22,10 +22,10 @@ import {
 } from "~/lib/admin-keys.server";
 import { replyFromApi } from "~/lib/api-reply.server";
 import { formAction, intentOf, refuseSubmission, replyToForm } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listId, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useFormReply } from "~/lib/form-reply";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Redeem keys | Back office" }];
 
@@ -98,10 +98,7 @@ const planName = (option: KeyOption) => `${option.product.title} — ${option.ti
 
 function KeyList({ options }: { options: KeyOption[] }) {
   const { query, keys } = useLoaderData<typeof loader>();
-  const [form, fields] = useSchemaForm(keyRevokeSchema, {
-    id: "key-revoke",
-    lastResult: useFormReply("key-revoke")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(keyRevokeSchema, "key-revoke");
   return (
     <AdminList
       label="Redeem keys"

@@ -17,10 +17,9 @@ import {
   saveNotificationRouting,
 } from "~/lib/admin-notifications.server";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery } from "~/lib/list-query";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Back office" }];
 
@@ -91,10 +90,7 @@ function Channels({ channels }: { channels: Settings["channels"] }) {
 }
 
 function RoutingForm({ routing }: { routing: Settings["routing"] }) {
-  const [form, fields] = useSchemaForm(notificationRoutingSchema, {
-    id: "notification-routing",
-    lastResult: useFormReply("notification-routing")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(notificationRoutingSchema, "notification-routing");
   return (
     <section aria-labelledby="routing-title" className="flex flex-col gap-3">
       <h2 id="routing-title" className="text-lg font-bold">

@@ -17,18 +17,15 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import {
   type ReplacementSettings,
-  answerRequest,
-  completeRequest,
   listReplacementSettings,
   listRequests,
-  rejectRequest,
+  resolveRequest,
   saveReplacementSettings,
 } from "~/lib/admin-inbox.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Requests | Back office" }];
 
@@ -76,14 +73,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return formAction(formData, {
         form,
         schema: rejectRequestSchema,
-        call: ({ reason }) => rejectRequest(context, request, id, reason),
+        call: ({ reason }) => resolveRequest(context, request, id, "reject", { reason }),
         done,
       });
     case "answer":
       return formAction(formData, {
         form,
         schema: answerRequestSchema,
-        call: ({ answer }) => answerRequest(context, request, id, answer),
+        call: ({ answer }) => resolveRequest(context, request, id, "answer", { answer }),
         done,
       });
     default:
@@ -91,7 +88,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         form,
         schema: completeReplacementSchema,
         // From stock unless a credential is pasted.
-        call: ({ credential }) => completeRequest(context, request, id, intent === "paste" ? credential : ""),
+        call: ({ credential }) =>
+          resolveRequest(context, request, id, "complete", { credential: intent === "paste" ? credential : "" }),
         done,
       });
   }
@@ -99,9 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 function SettingsForm({ product }: { product: ReplacementSettings }) {
   const formId = `settings-${product._id}`;
-  const [form, fields] = useSchemaForm(settingsFormSchema, {
-    id: formId,
-    lastResult: useFormReply(formId)?.result,
+  const [form, fields] = useRepliedSchemaForm(settingsFormSchema, formId, {
     defaultValue: { autoReplace: product.autoReplace ? "on" : undefined, replacementLimit: product.replacementLimit },
   });
   const { key: autoKey, ...autoProps } = getInputProps(fields.autoReplace, { type: "checkbox" });

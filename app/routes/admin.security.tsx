@@ -17,7 +17,7 @@ import {
 } from "~/lib/admin.server";
 import { formAction, intentOf, replyToForm, toastAnswer } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Security | Back office" }];
 
@@ -90,7 +90,7 @@ function CodeForm({
   button: string;
   hidden?: Record<string, string>;
 }) {
-  const [form, fields] = useSchemaForm(codeSchema, { id, lastResult: useFormReply(id)?.result });
+  const [form, fields] = useRepliedSchemaForm(codeSchema, id);
   return (
     <AdminForm
       form={form}

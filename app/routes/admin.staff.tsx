@@ -9,9 +9,8 @@ import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/acc
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { listStaff, requireStaff, setStaffRole } from "~/lib/admin.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { redirectWithSuccess } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Staff | Back office" }];
 
@@ -31,11 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function RoleForm() {
-  const [form, fields] = useSchemaForm(staffRoleSchema, {
-    id: "staff-role",
-    lastResult: useFormReply("staff-role")?.result,
-    defaultValue: { role: "support" },
-  });
+  const [form, fields] = useRepliedSchemaForm(staffRoleSchema, "staff-role", { defaultValue: { role: "support" } });
   const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
   return (
     <section aria-labelledby="staff-role-title" className="rounded-xl border border-slate-200 bg-white p-4">

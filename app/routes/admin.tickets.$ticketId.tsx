@@ -8,8 +8,7 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import { readTicket, replyToTicket, setTicketStatus } from "~/lib/admin-inbox.server";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.ticket.subject ?? "Ticket"} | Back office` },
@@ -39,10 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 function ReplyForm() {
-  const [form, fields] = useSchemaForm(staffReplySchema, {
-    id: "ticket-reply",
-    lastResult: useFormReply("ticket-reply")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(staffReplySchema, "ticket-reply");
   return (
     <AdminForm form={form} intent="reply" submitLabel="Send reply" pendingText="Sending…">
       <TextAreaField meta={fields.message} label="Reply as Admin" rows={4} />

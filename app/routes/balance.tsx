@@ -6,15 +6,16 @@ import { topUpSchema } from "~/components/balance/top-up-schema";
 import { RouteDialog } from "~/components/dialog";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { type BalanceEntry, createTopUp, readBalanceSheet } from "~/lib/balance.server";
 import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
-import { getFormProps, getInputProps, getSelectProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, getInputProps, getSelectProps, useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 import { Pager } from "~/components/pager";
+import { DataTable, type TableColumn } from "~/components/data-table";
+import { TitledSection } from "~/components/titled-section";
 
 export const meta: MetaFunction = () => [{ title: "Balance | Store" }];
 
@@ -62,9 +63,7 @@ function entryPurpose(entry: BalanceEntry): string {
 }
 
 function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: string }[]; topUpKey: string }) {
-  const [form, fields] = useServerForm<z.input<typeof topUpSchema>>(FORM_CONSTRAINTS.topUp, {
-    id: "top-up",
-    lastResult: useFormReply("top-up")?.result,
+  const [form, fields] = useRepliedServerForm<z.input<typeof topUpSchema>>(FORM_CONSTRAINTS.topUp, "top-up", {
     defaultValue: { paymentMethod: gateways[0]?.name },
   });
   if (gateways.length === 0) return <p>No payment method is available right now. Please try again later.</p>;
@@ -108,47 +107,34 @@ function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: st
   );
 }
 
-function History({ entries }: { entries: BalanceEntry[] }) {
-  if (entries.length === 0) return <p data-testid="balance-history-empty">No history found</p>;
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[32rem] text-left text-sm" data-testid="balance-history">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className="px-4 py-2">Date</th>
-            <th className="px-4 py-2">Type</th>
-            <th className="px-4 py-2">For</th>
-            <th className="px-4 py-2 text-right">Amount</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const debit = entry.type === "out";
-            return (
-              <tr key={entry._id} className="border-t border-slate-100">
-                <td className="px-4 py-2 whitespace-nowrap">{dateTime.format(new Date(entry.createdAt))}</td>
-                <td className="px-4 py-2">{debit ? "Debit" : "Credit"}</td>
-                <td className="px-4 py-2">
-                  {entry.orderId ? (
-                    <Link to={`/find-order?id=${entry.orderId}`} className="text-brand-700 underline">
-                      {entryPurpose(entry)}
-                    </Link>
-                  ) : (
-                    entryPurpose(entry)
-                  )}
-                </td>
-                <td className={`px-4 py-2 text-right font-semibold ${debit ? "text-red-700" : "text-green-700"}`}>
-                  {debit ? "−" : "+"}
-                  {formatUsd(entry.amount)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const isDebit = (entry: BalanceEntry) => entry.type === "out";
+
+const HISTORY_COLUMNS: TableColumn<BalanceEntry>[] = [
+  { header: "Date", className: "whitespace-nowrap", cell: (entry) => dateTime.format(new Date(entry.createdAt)) },
+  { header: "Type", cell: (entry) => (isDebit(entry) ? "Debit" : "Credit") },
+  {
+    header: "For",
+    cell: (entry) =>
+      entry.orderId ? (
+        <Link to={`/find-order?id=${entry.orderId}`} className="text-brand-700 underline">
+          {entryPurpose(entry)}
+        </Link>
+      ) : (
+        entryPurpose(entry)
+      ),
+  },
+  {
+    header: "Amount",
+    align: "right",
+    className: (entry) => `font-semibold ${isDebit(entry) ? "text-red-700" : "text-green-700"}`,
+    cell: (entry) => (
+      <>
+        {isDebit(entry) ? "−" : "+"}
+        {formatUsd(entry.amount)}
+      </>
+    ),
+  },
+];
 
 export default function BalancePage() {
   const { sheet, gateways, addingBalance, topUpKey } = useLoaderData<typeof loader>();
@@ -173,13 +159,14 @@ export default function BalancePage() {
           Add Balance
         </Link>
       </header>
-      <section aria-labelledby="history-title" className="flex flex-col gap-3">
-        <h2 id="history-title" className="text-xl font-semibold">
-          History
-        </h2>
-        <History entries={sheet.records} />
+      <TitledSection id="history" title="History">
+        {sheet.records.length === 0 ? (
+          <p data-testid="balance-history-empty">No history found</p>
+        ) : (
+          <DataTable rows={sheet.records} columns={HISTORY_COLUMNS} minWidth="min-w-[32rem]" testId="balance-history" />
+        )}
         <Pager label="History pages" pager={pager} href={(page) => `/balance?page=${page}`} />
-      </section>
+      </TitledSection>
       {addingBalance && (
         <RouteDialog title="Add Balance" closeHref="/balance">
           <TopUpForm gateways={gateways} topUpKey={topUpKey} />

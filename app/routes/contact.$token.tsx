@@ -12,9 +12,8 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { MessageList, TicketSummary } from "~/components/tickets/conversation";
 import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { readGuestTicket, replyAsGuest } from "~/lib/contact.server";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { z } from "zod";
 
@@ -49,10 +48,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 function ReplyForm() {
-  const [form, fields] = useServerForm<z.input<typeof contactReplyFormSchema>>(FORM_CONSTRAINTS.contactReply, {
-    id: "contact-reply",
-    lastResult: useFormReply("contact-reply")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof contactReplyFormSchema>>(
+    FORM_CONSTRAINTS.contactReply,
+    "contact-reply",
+  );
   return (
     <Form method="post" preventScrollReset {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />

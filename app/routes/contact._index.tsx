@@ -17,9 +17,8 @@ import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields"
 import { freshHumanCheck } from "~/lib/accounts.server";
 import { openGuestTicket } from "~/lib/contact.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
-import { useServerForm } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/server-form";
 import { getCurrentUser } from "~/lib/session.server";
 import type { z } from "zod";
 
@@ -64,9 +63,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ContactPage() {
   const loaded = useLoaderData<typeof loader>();
-  const [form, fields] = useServerForm<z.input<typeof contactFormSchema>>(FORM_CONSTRAINTS.contact, {
-    id: "contact",
-    lastResult: useFormReply("contact")?.result,
+  const [form, fields] = useRepliedServerForm<z.input<typeof contactFormSchema>>(FORM_CONSTRAINTS.contact, "contact", {
     defaultValue: { email: loaded.email, orderId: loaded.orderId },
   });
   return (

@@ -9,6 +9,7 @@ import { formatUsd } from "~/lib/money";
 import { type OrderListQuery, listMyOrders } from "~/lib/orders.server";
 import { requireProfile } from "~/lib/session.server";
 import { readSpinBalance } from "~/lib/slots.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const meta: MetaFunction = () => [{ title: "Dashboard | Store" }];
 
@@ -75,10 +76,7 @@ export default function DashboardPage() {
           </div>
         ))}
       </dl>
-      <section aria-labelledby="quick-access-title" className="flex flex-col gap-3">
-        <h2 id="quick-access-title" className="text-xl font-semibold">
-          Quick access
-        </h2>
+      <TitledSection id="quick-access" title="Quick access">
         {quickAccess.length === 0 ? (
           <p className="text-slate-600">
             No completed orders yet.{" "}
@@ -101,7 +99,7 @@ export default function DashboardPage() {
             ))}
           </ul>
         )}
-      </section>
+      </TitledSection>
       <OrderListSection query={query} list={list} />
       <nav aria-label="Quick links" className="flex flex-wrap gap-3">
         <Link to="/shop" className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700">

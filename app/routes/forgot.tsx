@@ -1,16 +1,15 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link } from "@remix-run/react";
+import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HoneypotField } from "~/components/account/honeypot";
 import { forgotSchema } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requestResetCode } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
-import { requireAnonymous } from "~/lib/session.server";
+import { anonymousPageLoader } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 
@@ -20,10 +19,7 @@ export const meta: MetaFunction = () =>
     description: "Forgot your password? Enter your account's email and we send you a 6-digit code to choose a new one.",
   });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  return null;
-}
+export const loader = anonymousPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return formAction(await request.formData(), {
@@ -38,13 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPage() {
-  const [form, fields] = useServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, {
-    id: "forgot",
-    lastResult: useFormReply("forgot")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, "forgot");
 
   return (
-    <AccountCard title="Forgot Password">
+    <AccountCard title="Forgot Password" next={{ lead: "Remembered it?", to: "/login", label: "Sign In" }}>
       <p className="mb-4 text-sm text-slate-600">
         Enter the email address of your account. We will send you a 6-digit code to set a new password.
       </p>
@@ -54,12 +47,6 @@ export default function ForgotPage() {
         <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
         <SubmitButton pendingText="Sending…">Send Code</SubmitButton>
       </Form>
-      <p className="mt-6 text-sm text-slate-600">
-        Remembered it?{" "}
-        <Link to="/login" className="font-semibold text-brand-700 underline">
-          Sign In
-        </Link>
-      </p>
     </AccountCard>
   );
 }

@@ -1,6 +1,6 @@
 import { type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { loginSchema, SECRET_FIELDS, twoFactorSchema } from "~/components/account/schemas";
@@ -15,7 +15,7 @@ import {
 import { replyFromApi } from "~/lib/api-reply.server";
 import { formAction, replyToForm } from "~/lib/form-action.server";
 import { type FormReply, useFormReply } from "~/lib/form-reply";
-import { completeSignIn, readDeviceToken, requireAnonymous } from "~/lib/session.server";
+import { completeSignIn, readDeviceToken, anonymousPageLoader } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
@@ -28,10 +28,7 @@ export const meta: MetaFunction = () =>
       "Sign in to your store account to see your orders and balance, open support tickets and request replacements.",
   });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  return null;
-}
+export const loader = anonymousPageLoader;
 
 const LOGIN_FORM = "login";
 const CODE_FORM = "login-code";
@@ -108,7 +105,7 @@ function CodeStep({
     lastResult,
   });
   return (
-    <AccountCard title="Two-factor sign-in">
+    <AccountCard title="Two-factor sign-in" next={{ to: "/login", label: "Start again" }}>
       <p className="mb-4 text-sm text-slate-600">
         Enter the 6-digit code your authenticator app shows for this store, or one of your recovery codes.
       </p>
@@ -121,11 +118,6 @@ function CodeStep({
           Continue
         </SubmitButton>
       </Form>
-      <p className="mt-6 text-sm text-slate-600">
-        <Link to="/login" className="font-semibold text-brand-700 underline">
-          Start again
-        </Link>
-      </p>
     </AccountCard>
   );
 }
@@ -145,7 +137,7 @@ export default function LoginPage() {
   }
 
   return (
-    <AccountCard title="Sign In">
+    <AccountCard title="Sign In" next={{ lead: "New here?", to: signupHref, label: "Create Account" }}>
       {redirectTo && <p className="mb-4 text-sm text-slate-600">Please sign in to continue.</p>}
       <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-2">
         <FormErrors form={form} />
@@ -160,12 +152,6 @@ export default function LoginPage() {
         </Link>
         <SubmitButton pendingText="Signing in…">Sign In</SubmitButton>
       </Form>
-      <p className="mt-6 text-sm text-slate-600">
-        New here?{" "}
-        <Link to={signupHref} className="font-semibold text-brand-700 underline">
-          Create Account
-        </Link>
-      </p>
     </AccountCard>
   );
 }

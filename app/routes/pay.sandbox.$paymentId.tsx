@@ -65,6 +65,29 @@ export async function action({ params, request, context }: ActionFunctionArgs) {
   return redirectWithSuccess(context, afterPayment(purpose, orderId), "Payment received. Thank you!");
 }
 
+/** Pay or cancel: each its own plain form; while either is on its way, both read as disabled. */
+function IntentButton({
+  intent,
+  busy,
+  formClass,
+  className,
+  children,
+}: {
+  intent: "pay" | "cancel";
+  busy: boolean;
+  formClass?: string;
+  className: string;
+  children: string;
+}) {
+  return (
+    <Form method="post" className={formClass}>
+      <button type="submit" name="intent" value={intent} aria-disabled={busy} className={className}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
 export default function SandboxPaymentPage() {
   const { payment } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -96,28 +119,21 @@ export default function SandboxPaymentPage() {
         </dl>
         {open ? (
           <div className="flex gap-3">
-            <Form method="post" className="flex-1">
-              <button
-                type="submit"
-                name="intent"
-                value="pay"
-                aria-disabled={Boolean(pressed)}
-                className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70"
-              >
-                {pressed === "pay" ? "Paying…" : `Pay ${formatUsd(payment.amount)}`}
-              </button>
-            </Form>
-            <Form method="post">
-              <button
-                type="submit"
-                name="intent"
-                value="cancel"
-                aria-disabled={Boolean(pressed)}
-                className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 aria-disabled:opacity-70"
-              >
-                {pressed === "cancel" ? "Cancelling…" : "Cancel"}
-              </button>
-            </Form>
+            <IntentButton
+              intent="pay"
+              busy={Boolean(pressed)}
+              formClass="flex-1"
+              className="w-full rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 aria-disabled:opacity-70"
+            >
+              {pressed === "pay" ? "Paying…" : `Pay ${formatUsd(payment.amount)}`}
+            </IntentButton>
+            <IntentButton
+              intent="cancel"
+              busy={Boolean(pressed)}
+              className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-100 aria-disabled:opacity-70"
+            >
+              {pressed === "cancel" ? "Cancelling…" : "Cancel"}
+            </IntentButton>
           </div>
         ) : (
           <p>

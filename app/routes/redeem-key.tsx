@@ -13,12 +13,11 @@ import { pageMeta } from "~/components/legal/page-meta";
 import { redeemKeySchema } from "~/components/redeem-key-schema";
 import { freshHumanCheck } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { redeemKey } from "~/lib/orders.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/redeem-key-schema.constraints";
-import { useServerForm } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () =>
@@ -57,11 +56,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function RedeemKeyPage() {
   const loaded = useLoaderData<typeof loader>();
-  const [form, fields] = useServerForm<z.input<typeof redeemKeySchema>>(FORM_CONSTRAINTS.redeemKey, {
-    id: "redeem-key",
-    lastResult: useFormReply("redeem-key")?.result,
-    defaultValue: { email: loaded.email },
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof redeemKeySchema>>(
+    FORM_CONSTRAINTS.redeemKey,
+    "redeem-key",
+    { defaultValue: { email: loaded.email } },
+  );
   return (
     <GuardedFormPage
       title="Redeem Key"

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import {
   AccountCard,
   ErrorList,
@@ -12,10 +12,9 @@ import { resetSchema, SECRET_FIELDS } from "~/components/account/schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { resetPasswordWithCode } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 
@@ -52,13 +51,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ResetPage() {
   const { email } = useLoaderData<typeof loader>();
-  const [form, fields] = useServerForm<z.input<typeof resetSchema>>(FORM_CONSTRAINTS.reset, {
-    id: "reset",
-    lastResult: useFormReply("reset")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof resetSchema>>(FORM_CONSTRAINTS.reset, "reset");
 
   return (
-    <AccountCard title="Reset Password">
+    <AccountCard title="Reset Password" next={{ lead: "No code?", to: "/forgot", label: "Send a new one" }}>
       <p className="mb-4 text-sm text-slate-600">
         If <strong className="break-all">{email}</strong> has an account, we have sent it a 6-digit code. It works for
         10 minutes; check your spam folder too.
@@ -77,12 +73,6 @@ export default function ResetPage() {
         <NewPasswordFields password={fields.password} password2={fields.password2} />
         <SubmitButton pendingText="Resetting…">Reset Password</SubmitButton>
       </Form>
-      <p className="mt-6 text-sm text-slate-600">
-        No code?{" "}
-        <Link to="/forgot" className="font-semibold text-brand-700 underline">
-          Send a new one
-        </Link>
-      </p>
     </AccountCard>
   );
 }

@@ -12,7 +12,6 @@ import {
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { changeEmail, changePassword, changeUsername } from "~/lib/accounts.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { deleteMyAccount } from "~/lib/privacy.server";
 import {
   clearedSessionCookies,
@@ -24,7 +23,7 @@ import {
 import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { type FormMeta, getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];
@@ -114,38 +113,55 @@ function SettingsCard({
   );
 }
 
-function UsernameForm({ username }: { username: string }) {
-  const [form, fields] = useServerForm<z.input<typeof changeUsernameSchema>>(FORM_CONSTRAINTS.changeUsername, {
-    id: "settings-username",
-    lastResult: useFormReply("settings-username")?.result,
-    defaultValue: { username },
-  });
+/** A settings form: its errors above its fields, its button below; the button's intent tells the action which. */
+function SettingsForm({
+  form,
+  intent,
+  submit,
+  pendingText = "Saving…",
+  children,
+}: {
+  form: FormMeta;
+  intent: string;
+  submit: string;
+  pendingText?: string;
+  children: ReactNode;
+}) {
   return (
     <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />
-      <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />
-      <SubmitButton intent="username" pendingText="Saving…">
-        Change Username
+      {children}
+      <SubmitButton intent={intent} pendingText={pendingText}>
+        {submit}
       </SubmitButton>
     </Form>
   );
 }
 
-function EmailForm({ email }: { email: string }) {
-  const [form, fields] = useServerForm<z.input<typeof changeEmailSchema>>(FORM_CONSTRAINTS.changeEmail, {
-    id: "settings-email",
-    lastResult: useFormReply("settings-email")?.result,
-    defaultValue: { email },
-  });
+function UsernameForm({ username }: { username: string }) {
+  const [form, fields] = useRepliedServerForm<z.input<typeof changeUsernameSchema>>(
+    FORM_CONSTRAINTS.changeUsername,
+    "settings-username",
+    { defaultValue: { username } },
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
+    <SettingsForm form={form} intent="username" submit="Change Username">
+      <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />
+    </SettingsForm>
+  );
+}
+
+function EmailForm({ email }: { email: string }) {
+  const [form, fields] = useRepliedServerForm<z.input<typeof changeEmailSchema>>(
+    FORM_CONSTRAINTS.changeEmail,
+    "settings-email",
+    { defaultValue: { email } },
+  );
+  return (
+    <SettingsForm form={form} intent="email" submit="Change Email">
       <TextField label="Email" meta={fields.email} type="email" autoComplete="email" />
       <CurrentPasswordField meta={fields.currentPassword} />
-      <SubmitButton intent="email" pendingText="Saving…">
-        Change Email
-      </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }
 
@@ -166,23 +182,19 @@ function CurrentPasswordField({ meta }: { meta: Parameters<typeof TextField>[0][
 }
 
 function PasswordForm() {
-  const [form, fields] = useServerForm<z.input<typeof changePasswordSchema>>(FORM_CONSTRAINTS.changePassword, {
-    id: "settings-password",
-    lastResult: useFormReply("settings-password")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof changePasswordSchema>>(
+    FORM_CONSTRAINTS.changePassword,
+    "settings-password",
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
+    <SettingsForm form={form} intent="password" submit="Change Password">
       <CurrentPasswordField meta={fields.currentPassword} />
       <NewPasswordFields
         password={fields.password}
         password2={fields.password2}
         hint="At least 8 characters; not a common password. You stay signed in here; other devices are signed out."
       />
-      <SubmitButton intent="password" pendingText="Saving…">
-        Change Password
-      </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }
 
@@ -200,23 +212,19 @@ function DownloadData() {
 }
 
 function DeleteAccountForm({ balance }: { balance: number }) {
-  const [form, fields] = useServerForm<z.input<typeof deleteAccountFormSchema>>(FORM_CONSTRAINTS.deleteAccount, {
-    id: "settings-delete",
-    lastResult: useFormReply("settings-delete")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof deleteAccountFormSchema>>(
+    FORM_CONSTRAINTS.deleteAccount,
+    "settings-delete",
+  );
   return (
-    <Form method="post" {...getFormProps(form)} className="flex flex-col gap-2">
-      <FormErrors form={form} />
+    <SettingsForm form={form} intent="delete" submit="Delete my account" pendingText="Deleting…">
       <p className="text-sm font-semibold text-red-800" data-testid="forfeit-warning">
         {balance > 0
           ? `Your remaining balance of ${formatUsd(balance)} is forfeited: it is not paid out.`
           : "Any balance left on the account is forfeited: it is not paid out."}
       </p>
       <TextField label="Your password" meta={fields.password} type="password" autoComplete="current-password" />
-      <SubmitButton intent="delete" pendingText="Deleting…">
-        Delete my account
-      </SubmitButton>
-    </Form>
+    </SettingsForm>
   );
 }
 

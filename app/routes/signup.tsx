@@ -1,5 +1,5 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useSearchParams } from "@remix-run/react";
+import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, NewPasswordFields, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HoneypotField } from "~/components/account/honeypot";
 import { SECRET_FIELDS, signupSchema } from "~/components/account/schemas";
@@ -7,10 +7,9 @@ import { WhyChoose } from "~/components/account/why-choose";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { registerAccount } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
-import { completeSignIn, requireAnonymous } from "~/lib/session.server";
+import { completeSignIn, anonymousPageLoader } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 
@@ -21,10 +20,7 @@ export const meta: MetaFunction = () =>
       "Create a free store account to keep every order in one place, top up a balance and get help through support tickets.",
   });
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireAnonymous(request, context);
-  return null;
-}
+export const loader = anonymousPageLoader;
 
 export async function action({ request, context }: ActionFunctionArgs) {
   return formAction(await request.formData(), {
@@ -47,14 +43,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function SignupPage() {
   const [searchParams] = useSearchParams();
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, {
-    id: "signup",
-    lastResult: useFormReply("signup")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, "signup");
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
 
   return (
-    <AccountCard title="Create Account" aside={<WhyChoose />}>
+    <AccountCard
+      title="Create Account"
+      aside={<WhyChoose />}
+      next={{ lead: "Already have an account?", to: loginHref, label: "Sign In" }}
+    >
       <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-2">
         <FormErrors form={form} />
         <HoneypotField />
@@ -68,12 +65,6 @@ export default function SignupPage() {
         />
         <SubmitButton pendingText="Creating your account…">Create Account</SubmitButton>
       </Form>
-      <p className="mt-6 text-sm text-slate-600">
-        Already have an account?{" "}
-        <Link to={loginHref} className="font-semibold text-brand-700 underline">
-          Sign In
-        </Link>
-      </p>
     </AccountCard>
   );
 }

@@ -21,6 +21,7 @@ import { SlotSymbolIcon, SlotSymbolSprite } from "~/components/slots/symbols";
 import { requireUser } from "~/lib/session.server";
 import { listSlotCoupons, readSpin, readSpinBalance, spinOnce } from "~/lib/slots.server";
 import { redirectWithError } from "~/lib/toast.server";
+import { TitledSection } from "~/components/titled-section";
 
 export const meta: MetaFunction = () => [{ title: "Lucky Slots | Store" }];
 
@@ -155,10 +156,7 @@ export default function SlotsPage() {
         )}
       </section>
 
-      <section aria-labelledby="coupons-title" className="flex flex-col gap-3">
-        <h2 id="coupons-title" className="text-xl font-semibold">
-          Your coupons
-        </h2>
+      <TitledSection id="coupons" title="Your coupons">
         {listed.length === 0 ? (
           <p className="text-slate-600">No unused coupons. Spin to win one.</p>
         ) : (
@@ -170,7 +168,7 @@ export default function SlotsPage() {
             Go to the shop
           </Link>
         </p>
-      </section>
+      </TitledSection>
 
       <details className="rounded-xl border border-slate-200 bg-white p-4">
         <summary className="cursor-pointer font-semibold">The odds</summary>

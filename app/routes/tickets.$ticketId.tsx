@@ -16,12 +16,11 @@ import { ticketMessageSchema } from "~/components/tickets/schemas";
 import { MessageList, TicketSummary } from "~/components/tickets/conversation";
 import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields";
 import { formAction, toastAnswer } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { requireUser } from "~/lib/session.server";
 import { readTicket, sendTicketMessage, setTicketOpen } from "~/lib/tickets.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
-import { getFormProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
 import { listQuery } from "./tickets";
 import type { z } from "zod";
 
@@ -70,10 +69,10 @@ function useCloseHref() {
 }
 
 function MessageForm({ to }: { to: string }) {
-  const [form, fields] = useServerForm<z.input<typeof ticketMessageSchema>>(FORM_CONSTRAINTS.ticketMessage, {
-    id: "ticket-message",
-    lastResult: useFormReply("ticket-message")?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof ticketMessageSchema>>(
+    FORM_CONSTRAINTS.ticketMessage,
+    "ticket-message",
+  );
   return (
     <Form method="post" action={to} preventScrollReset {...getFormProps(form)} className="flex flex-col gap-2">
       <FormErrors form={form} />

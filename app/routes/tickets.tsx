@@ -6,13 +6,12 @@ import { GeneralErrorBoundary } from "~/components/error-screens";
 import { openTicketSchema } from "~/components/tickets/schemas";
 import { MessageField, OrderField, REPLY_PROMISE, TicketTime } from "~/components/tickets/ticket-fields";
 import { formAction } from "~/lib/form-action.server";
-import { useFormReply } from "~/lib/form-reply";
 import { listMyOrders } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { listTickets, openTicket } from "~/lib/tickets.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
-import { getFormProps, getInputProps, useServerForm } from "~/lib/server-form";
+import { getFormProps, getInputProps, useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 import { Pager } from "~/components/pager";
 
@@ -59,11 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function NewTicketForm({ orders, prefilled }: { orders: { id: string; label: string }[]; prefilled: string }) {
-  const [form, fields] = useServerForm<z.input<typeof openTicketSchema>>(FORM_CONSTRAINTS.openTicket, {
-    id: "new-ticket",
-    lastResult: useFormReply("new-ticket")?.result,
-    defaultValue: { orderId: prefilled },
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof openTicketSchema>>(
+    FORM_CONSTRAINTS.openTicket,
+    "new-ticket",
+    { defaultValue: { orderId: prefilled } },
+  );
   const { key: subjectKey, ...subjectProps } = getInputProps(fields.subject, { type: "text" });
   return (
     <section aria-labelledby="new-ticket-title" className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

@@ -1,4 +1,4 @@
-import { useLocation, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { type FieldMeta, type FormMeta, getInputProps } from "~/lib/server-form";
 
@@ -116,12 +116,33 @@ export function SubmitButton({
 }
 
 /** The framed card that holds a sign-in style form, centred on the page (beside `aside` when there is one). */
-export function AccountCard({ title, children, aside }: { title: string; children: ReactNode; aside?: ReactNode }) {
+/** Where a card's last line leads on: "No code? Send a new one". */
+type NextStep = { lead?: string; to: string; label: string };
+
+export function AccountCard({
+  title,
+  children,
+  aside,
+  next,
+}: {
+  title: string;
+  children: ReactNode;
+  aside?: ReactNode;
+  next?: NextStep;
+}) {
   return (
     <div className="mx-auto flex max-w-5xl flex-col items-center gap-8 px-4 py-10 md:flex-row md:items-start md:justify-center">
       <section className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
         <h1 className="mb-6 text-2xl font-bold">{title}</h1>
         {children}
+        {next ? (
+          <p className="mt-6 text-sm text-slate-600">
+            {next.lead ? `${next.lead} ` : null}
+            <Link to={next.to} className="font-semibold text-brand-700 underline">
+              {next.label}
+            </Link>
+          </p>
+        ) : null}
       </section>
       {aside}
     </div>

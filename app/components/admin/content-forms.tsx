@@ -16,14 +16,12 @@ import { CommandForm, PageSection } from "~/components/admin/detail-ui";
 import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import type { AdminContent } from "~/lib/admin-content.server";
 import { useFormReply } from "~/lib/form-reply";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm, useSchemaForm } from "~/lib/use-schema-form";
 
 /* The forms of the back office's content page: the announcement, the ordered lists, the legal documents. */
 
 export function AnnouncementForm({ announcement }: { announcement: AdminContent["announcement"] }) {
-  const [form, fields] = useSchemaForm(announcementFormSchema, {
-    id: "announcement",
-    lastResult: useFormReply("announcement")?.result,
+  const [form, fields] = useRepliedSchemaForm(announcementFormSchema, "announcement", {
     defaultValue: { text: announcement.text, active: announcement.active ? "on" : undefined },
   });
   return (

@@ -4,15 +4,12 @@ import { TextField } from "~/components/account/form-fields";
 import { AdminForm, Field, NumberField } from "~/components/admin/admin-fields";
 import { PageSection } from "~/components/admin/detail-ui";
 import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
-import { useFormReply } from "~/lib/form-reply";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 /* The forms of a customer's back-office page that change their account: the balance and the block. */
 
 export function BalanceForm({ onceKey }: { onceKey: string }) {
-  const [form, fields] = useSchemaForm(balanceAdjustmentSchema, {
-    id: "balance-adjustment",
-    lastResult: useFormReply("balance-adjustment")?.result,
+  const [form, fields] = useRepliedSchemaForm(balanceAdjustmentSchema, "balance-adjustment", {
     defaultValue: { direction: "credit" },
   });
   const { key: directionKey, ...directionProps } = getSelectProps(fields.direction);
@@ -47,7 +44,7 @@ export function BalanceForm({ onceKey }: { onceKey: string }) {
 export function BlockForm({ blocked }: { blocked: boolean }) {
   const intent = blocked ? "unblock" : "block";
   const id = `customer-${intent}`;
-  const [form, fields] = useSchemaForm(blockSchema, { id, lastResult: useFormReply(id)?.result });
+  const [form, fields] = useRepliedSchemaForm(blockSchema, id);
   return (
     <PageSection
       card

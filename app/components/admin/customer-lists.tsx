@@ -1,7 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { AdminTime, Pager } from "~/components/admin/admin-ui";
-import { type Column, PageSection, RecordTable } from "~/components/admin/detail-ui";
+import { type Column, PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
 import type { StaffLedgerEntry, readCustomerPage } from "~/lib/admin-customers.server";
 import { formatUsd } from "~/lib/money";
 
@@ -125,7 +125,7 @@ export function CustomerLists({ lists }: { lists: Pick<CustomerPage, CustomerLis
         label={title}
         columns={columns as Column<{ _id: string }>[]}
         rows={lists[name].records}
-        rowKey={(row) => row._id}
+        rowKey={byId}
         empty={empty}
       />
       <Pager label={pages} pager={lists[name].pager} href={(page) => listHref(name, page)} />

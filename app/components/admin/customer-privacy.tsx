@@ -3,9 +3,8 @@ import { TextField } from "~/components/account/form-fields";
 import { AdminForm } from "~/components/admin/admin-fields";
 import { secondaryButtonClass } from "~/components/admin/admin-ui";
 import { PageSection } from "~/components/admin/detail-ui";
-import { useFormReply } from "~/lib/form-reply";
 import { formatUsd } from "~/lib/money";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 /*
  * A customer's request about their data, answered by staff (issue 29, ADR 044): their export as a file, and deleting
@@ -13,10 +12,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
  */
 
 export function CustomerPrivacy({ customerId, balance }: { customerId: string; balance: number }) {
-  const [form, fields] = useSchemaForm(staffDeleteAccountSchema, {
-    id: "customer-delete",
-    lastResult: useFormReply("customer-delete")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(staffDeleteAccountSchema, "customer-delete");
   return (
     <PageSection
       card

@@ -62,6 +62,9 @@ const stackedTd =
   "max-sm:flex max-sm:gap-3 max-sm:border-0 max-sm:py-1 " +
   "max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
 
+/** The key of a row that is an API record: its id. */
+export const byId = (row: { _id: string }) => row._id;
+
 /**
  * A table of `rows` in `columns`, or `empty` when there are none (a sentence, or a row spanning the table). A
  * `stacked` table (its value is the frame's test id) is a table on a wide screen and, on a phone, each row a stack

@@ -3,10 +3,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX } from "../../../contract/admin-keys";
 import type { GeneratedBatch, KeyOption } from "../../../contract/answers/admin-keys";
-import { ErrorList, FormErrors } from "~/components/account/form-fields";
+import { FormErrors } from "~/components/account/form-fields";
 import { AdminTime, buttonClass, inputClass, secondaryButtonClass } from "./admin-ui";
 import { keyGenerateSchema } from "./keys-schemas";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { Field } from "./admin-fields";
 
 /* The redeem-key page's generate form and the codes it made, shown once (admin.keys.tsx). */
 
@@ -46,10 +47,7 @@ export function GenerateForm({
         <div className="sm:col-span-2">
           <FormErrors form={form} />
         </div>
-        <div className="flex flex-col gap-1 sm:col-span-2">
-          <label htmlFor={fields.plan.id} className="text-sm font-semibold">
-            Plan and warranty
-          </label>
+        <Field meta={fields.plan} label="Plan and warranty" className="sm:col-span-2">
           <select key={planKey} {...planProps} className={inputClass}>
             <option value="">Choose…</option>
             {options.map((option) => (
@@ -62,29 +60,16 @@ export function GenerateForm({
               </optgroup>
             ))}
           </select>
-          <ErrorList id={fields.plan.errorId} errors={fields.plan.errors} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fields.quantity.id} className="text-sm font-semibold">
-            Quantity per key (1–{KEY_QUANTITY_MAX})
-          </label>
+        </Field>
+        <Field meta={fields.quantity} label={`Quantity per key (1–${KEY_QUANTITY_MAX})`}>
           <input key={quantityKey} {...quantityProps} className={inputClass} />
-          <ErrorList id={fields.quantity.errorId} errors={fields.quantity.errors} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fields.count.id} className="text-sm font-semibold">
-            Number of keys (1–{KEYS_PER_BATCH_MAX})
-          </label>
+        </Field>
+        <Field meta={fields.count} label={`Number of keys (1–${KEYS_PER_BATCH_MAX})`}>
           <input key={countKey} {...countProps} className={inputClass} />
-          <ErrorList id={fields.count.errorId} errors={fields.count.errors} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fields.expires.id} className="text-sm font-semibold">
-            Last valid day (UTC, optional)
-          </label>
+        </Field>
+        <Field meta={fields.expires} label="Last valid day (UTC, optional)">
           <input key={expiresKey} {...expiresProps} className={inputClass} />
-          <ErrorList id={fields.expires.errorId} errors={fields.expires.errors} />
-        </div>
+        </Field>
         <div className="flex flex-col gap-2 sm:col-span-2 sm:flex-row">
           <button type="submit" className={buttonClass}>
             Generate

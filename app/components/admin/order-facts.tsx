@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { AdminTime } from "~/components/admin/admin-ui";
-import { type Column, RecordTable } from "~/components/admin/detail-ui";
+import { type Column, RecordTable, byId } from "~/components/admin/detail-ui";
 import type { AdminOrder } from "~/lib/admin-orders.server";
 import { formatUsd } from "~/lib/money";
 
@@ -112,7 +112,7 @@ export function OrderTable({ order, part }: { order: AdminOrder; part: keyof typ
       label={label}
       columns={columns as Column<{ _id: string }>[]}
       rows={order[part]}
-      rowKey={(row) => row._id}
+      rowKey={byId}
       empty={empty}
     />
   );

@@ -8,7 +8,7 @@ import { confirmPaymentSchema, deliverSchema, refundLinesSchema } from "~/compon
 import type { AdminOrder, OrderCredentials } from "~/lib/admin-orders.server";
 import { useFormReply } from "~/lib/form-reply";
 import { formatUsd } from "~/lib/money";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm, useSchemaForm } from "~/lib/use-schema-form";
 
 /*
  * The forms of a back-office order page (ADR 028). Each line and payment has its own form, whose id is the
@@ -19,11 +19,7 @@ const plainTextarea = "w-full rounded-md border border-slate-300 px-3 py-2 aria-
 
 export function DeliverForm({ line }: { line: AdminOrder["lines"][number] }) {
   const id = `deliver-${line._id}`;
-  const [form, fields] = useSchemaForm(deliverSchema, {
-    id,
-    lastResult: useFormReply(id)?.result,
-    defaultValue: { lineId: line._id },
-  });
+  const [form, fields] = useRepliedSchemaForm(deliverSchema, id, { defaultValue: { lineId: line._id } });
   const hintId = `${fields.credentials.id}-hint`;
   const { key, ...textareaProps } = getTextareaProps(fields.credentials);
   return (

@@ -5,13 +5,13 @@ import { PICTURE_MAX_BYTES } from "../../../contract/admin-catalogue";
 import { AdminForm, Field } from "~/components/admin/admin-fields";
 import { DurationForm, OptionForm } from "~/components/admin/catalogue-forms";
 import { pictureFormSchema } from "~/components/admin/catalogue-schemas";
-import { CommandForm, PageSection, RecordTable } from "~/components/admin/detail-ui";
+import { CommandForm, PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
 import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
 import { ProductImage } from "~/components/product-image";
 import type { AdminOption } from "~/lib/admin-catalogue.server";
 import { useFormReply } from "~/lib/form-reply";
 import { formatUsd } from "~/lib/money";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 /*
  * The parts of a product's back-office page below its own form: the picture, and each option with its warranty
@@ -39,10 +39,7 @@ function Opening({
 }
 
 export function PictureForm({ picture, title }: { picture: string; title: string }) {
-  const [form, fields] = useSchemaForm(pictureFormSchema, {
-    id: "picture",
-    lastResult: useFormReply("picture")?.result,
-  });
+  const [form, fields] = useRepliedSchemaForm(pictureFormSchema, "picture");
   const { key, ...fileProps } = getInputProps(fields.picture, { type: "file" });
   return (
     <PageSection card title="Picture">
@@ -127,7 +124,7 @@ export function OptionSection({ option, onceKey }: { option: AdminOption; onceKe
       <RecordTable
         label={`Warranty durations of ${option.title}`}
         rows={option.durations}
-        rowKey={(duration) => duration._id}
+        rowKey={byId}
         empty="No warranty durations yet: the option is not sold until it has one."
         emptyInTable
         columns={[

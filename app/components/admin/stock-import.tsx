@@ -6,6 +6,7 @@ import { inputClass } from "./admin-ui";
 import { stockImportSchema } from "./stock-schemas";
 import type { ShownReport } from "~/lib/stock-import-report";
 import { useSchemaForm } from "~/lib/use-schema-form";
+import { Field } from "./admin-fields";
 
 /* The option stock page's import: the form, and the report of the last import (admin.stock.$optionId.tsx). */
 
@@ -77,10 +78,7 @@ export function ImportForm({
       </p>
       <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="flex flex-col gap-3">
         <FormErrors form={form} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fields.text.id} className="text-sm font-semibold">
-            Credentials
-          </label>
+        <Field meta={fields.text} label="Credentials">
           <textarea
             key={textKey}
             {...textProps}
@@ -90,15 +88,10 @@ export function ImportForm({
             placeholder={"user@example.com:password\nsecond@example.com:password"}
             className={`${inputClass} font-mono text-sm`}
           />
-          <ErrorList id={fields.text.errorId} errors={fields.text.errors} />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor={fields.file.id} className="text-sm font-semibold">
-            Or a .txt file (up to 5 MB)
-          </label>
+        </Field>
+        <Field meta={fields.file} label="Or a .txt file (up to 5 MB)">
           <input key={fileKey} {...fileProps} accept=".txt,text/plain" className="min-w-0 text-sm" />
-          <ErrorList id={fields.file.errorId} errors={fields.file.errors} />
-        </div>
+        </Field>
         <div className="flex flex-col gap-1">
           <label htmlFor={fields.label.id} className="text-sm font-semibold">
             Batch label (optional)

@@ -5,6 +5,7 @@ import { formatUsd } from "~/lib/money";
 import type { Order, OrderPage } from "~/lib/orders.server";
 import { ALL_STATUSES, type DashboardQuery, dashboardHref, SORTS, STATUS_LABELS } from "./dashboard-query";
 import { Pager } from "../pager";
+import { DataTable, type TableColumn } from "../data-table";
 
 const orderDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
@@ -45,41 +46,21 @@ function OrderCards({ orders }: { orders: Order[] }) {
   );
 }
 
-function OrderTable({ orders }: { orders: Order[] }) {
-  return (
-    // The table keeps its columns on a phone and scrolls inside its own box.
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid="order-table-box">
-      <table className="w-full min-w-[36rem] text-left text-sm" data-testid="order-table">
-        <thead className="bg-slate-50 text-slate-600">
-          <tr>
-            <th className="px-4 py-2">Order</th>
-            <th className="px-4 py-2">Products</th>
-            <th className="px-4 py-2">Date</th>
-            <th className="px-4 py-2">Status</th>
-            <th className="px-4 py-2 text-right">Price</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.map((order) => (
-            <tr key={order._id} className="border-t border-slate-100">
-              <td className="px-4 py-2 font-mono text-xs">
-                <Link to={orderHref(order)} className="text-brand-700 underline" data-testid="order-link">
-                  {order._id.slice(0, 8)}…
-                </Link>
-              </td>
-              <td className="px-4 py-2">{orderTitle(order)}</td>
-              <td className="px-4 py-2 whitespace-nowrap">{orderDate.format(new Date(order.createdAt))}</td>
-              <td className="px-4 py-2">
-                <StatusBadge status={order.status} />
-              </td>
-              <td className="px-4 py-2 text-right">{formatUsd(order.price)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const ORDER_COLUMNS: TableColumn<Order>[] = [
+  {
+    header: "Order",
+    className: "font-mono text-xs",
+    cell: (order) => (
+      <Link to={orderHref(order)} className="text-brand-700 underline" data-testid="order-link">
+        {order._id.slice(0, 8)}…
+      </Link>
+    ),
+  },
+  { header: "Products", cell: orderTitle },
+  { header: "Date", className: "whitespace-nowrap", cell: (order) => orderDate.format(new Date(order.createdAt)) },
+  { header: "Status", cell: (order) => <StatusBadge status={order.status} /> },
+  { header: "Price", align: "right", cell: (order) => formatUsd(order.price) },
+];
 
 function OrderFilters({ query }: { query: DashboardQuery }) {
   const submit = useSubmit();
@@ -179,7 +160,13 @@ export function OrderListSection({ query, list }: { query: DashboardQuery; list:
             {emptyMessage}
           </p>
         ) : query.view === "table" ? (
-          <OrderTable orders={list.records} />
+          <DataTable
+            rows={list.records}
+            columns={ORDER_COLUMNS}
+            minWidth="min-w-[36rem]"
+            testId="order-table"
+            boxTestId="order-table-box"
+          />
         ) : (
           <OrderCards orders={list.records} />
         )}

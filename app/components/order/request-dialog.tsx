@@ -12,11 +12,11 @@ import { OTHER_REQUEST_FORM, REPLACEMENT_FORM } from "./request-form-ids";
 import type { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
 import { FORM_CONSTRAINTS } from "./request-schemas.constraints";
 import type { HumanCheckChallenge } from "~/lib/accounts.server";
-import { useFormReply } from "~/lib/form-reply";
 import type { OrderPanel, OrderRequestsData } from "~/lib/order-requests.server";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 import type { OrderRequest } from "~/lib/requests.server";
-import { type FormMeta, getFormProps, useServerForm } from "~/lib/server-form";
+import { useFormReply } from "~/lib/form-reply";
+import { type FormMeta, getFormProps, useServerForm, useRepliedServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 /*
@@ -85,10 +85,10 @@ function ReplacementForm({
 }
 
 function OtherRequestForm({ product }: { product: OrderProduct }) {
-  const [form, fields] = useServerForm<z.input<typeof otherRequestFormSchema>>(FORM_CONSTRAINTS.otherRequest, {
-    id: OTHER_REQUEST_FORM,
-    lastResult: useFormReply(OTHER_REQUEST_FORM)?.result,
-  });
+  const [form, fields] = useRepliedServerForm<z.input<typeof otherRequestFormSchema>>(
+    FORM_CONSTRAINTS.otherRequest,
+    OTHER_REQUEST_FORM,
+  );
   return (
     <RequestForm form={form} intent="ask">
       <LineFields product={product} />
