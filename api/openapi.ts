@@ -197,6 +197,8 @@ export function answers<S extends z.ZodTypeAny>(
 
 export const UNAUTHORIZED = { 401: "not signed in: `Please sign in to continue`" };
 export const BAD_INPUT = { 400: "bad input: `errors` names each field" };
+/** What a signed-in customer's route that takes input can answer besides its own failures. */
+export const SIGNED_IN_FAILURES = { ...BAD_INPUT, ...UNAUTHORIZED };
 /** What a create answered once per Idempotency-Key (`createdOnce`) may answer besides. */
 export const ONCE_FAILURES = {
   409: "the same Idempotency-Key is still in progress",

@@ -35,6 +35,11 @@ export function requiredText(missing: string, max: number, tooLong: string) {
   return z.string(required(missing)).trim().min(1, missing).max(max, tooLong);
 }
 
+/** A trimmed text that may be left empty (absent is ""): `notText` when it is not a string, `tooLong` past `max`. */
+export function optionalText(notText: string, max: number, tooLong: string) {
+  return z.string({ invalid_type_error: notText }).trim().max(max, tooLong).default("");
+}
+
 export const usernameField = z
   .string(required("Please enter a username"))
   .trim()

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./account";
 import { CHECKOUT_PAYMENT_METHODS } from "./browser/order";
 
 /*
@@ -67,11 +68,11 @@ export const socialLinkSchema = z.object({
 
 /** An empty text, or `active` off, takes the announcement down. */
 export const announcementSchema = z.object({
-  text: z
-    .string({ invalid_type_error: "The announcement is text" })
-    .trim()
-    .max(ANNOUNCEMENT_MAX, `The announcement is at most ${ANNOUNCEMENT_MAX} characters`)
-    .default(""),
+  text: optionalText(
+    "The announcement is text",
+    ANNOUNCEMENT_MAX,
+    `The announcement is at most ${ANNOUNCEMENT_MAX} characters`,
+  ),
   active: z.boolean({ invalid_type_error: "Choose whether the announcement shows" }).default(true),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./account";
 import { STAFF_ANSWER_MAX_LENGTH } from "./request";
 import { ticketMessageField } from "./ticket";
 
@@ -57,9 +58,9 @@ export const feedbackVisibilitySchema = z.object({
 });
 /** An empty reply removes the store's reply. */
 export const feedbackReplySchema = z.object({
-  reply: z
-    .string({ invalid_type_error: "The reply is text" })
-    .trim()
-    .max(FEEDBACK_REPLY_MAX_LENGTH, `A reply is at most ${FEEDBACK_REPLY_MAX_LENGTH} characters`)
-    .default(""),
+  reply: optionalText(
+    "The reply is text",
+    FEEDBACK_REPLY_MAX_LENGTH,
+    `A reply is at most ${FEEDBACK_REPLY_MAX_LENGTH} characters`,
+  ),
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optionalText } from "./account";
 
 /*
  * The back office's stock rules (ADR 025): limits the API enforces and the stock forms show.
@@ -37,8 +38,8 @@ export const stockTextField = z
   .string({ invalid_type_error: "Paste the credentials as text" })
   .max(STOCK_IMPORT_MAX_BYTES, "At most 5 MB at a time: split the list");
 
-export const batchLabelField = z
-  .string({ invalid_type_error: "The label is text" })
-  .trim()
-  .max(BATCH_LABEL_MAX_LENGTH, `The label is at most ${BATCH_LABEL_MAX_LENGTH} characters`)
-  .default("");
+export const batchLabelField = optionalText(
+  "The label is text",
+  BATCH_LABEL_MAX_LENGTH,
+  `The label is at most ${BATCH_LABEL_MAX_LENGTH} characters`,
+);

@@ -4,7 +4,7 @@ import { VALID_AMOUNT, hasAtMostTwoDecimals } from "../../contract/balance";
 import { balanceSheetSchema, topUpStartedSchema } from "../../contract/answers/balance";
 import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, idempotencyKeyHeader, jsonBody, signedInRoute } from "../openapi";
+import { SIGNED_IN_FAILURES, answers, apiRouter, idempotencyKeyHeader, jsonBody, signedInRoute } from "../openapi";
 import { requireUser } from "../middleware/auth";
 import { LEDGER_PAGE_SIZE, readBalanceSheet } from "../services/balance";
 import { createTopUp } from "../services/payments";
@@ -41,11 +41,10 @@ export const balanceRoutes = apiRouter()
       path: "/read",
       summary: `The customer's balance and one page of ledger entries (${LEDGER_PAGE_SIZE} a page), newest first`,
       request: { query: sheetQuerySchema },
-      responses: answers(200, balanceSheetSchema, "the balance sheet", { ...BAD_INPUT, ...UNAUTHORIZED }),
+      responses: answers(200, balanceSheetSchema, "the balance sheet", SIGNED_IN_FAILURES),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await readBalanceSheet(c.get("db"), user.id, c.req.valid("query").page));
+      return ok(c, await readBalanceSheet(c.get("db"), requireUser(c).id, c.req.valid("query").page));
     },
   )
   .openapi(
@@ -55,8 +54,7 @@ export const balanceRoutes = apiRouter()
       summary: "Top up the balance through a hosted gateway",
       request: { headers: idempotencyKeyHeader, body: jsonBody(topUpSchema) },
       responses: answers(201, topUpStartedSchema, "send the customer to `paymentUrl`", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
         403: "the account's email is refused at checkout (the blocklist)",
         409: "the same Idempotency-Key still in progress",
         422: "the Idempotency-Key was used with another body",

@@ -11,7 +11,7 @@ import { unauthorized } from "../errors";
 import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, signedInRoute } from "../openapi";
+import { BAD_INPUT, SIGNED_IN_FAILURES, answers, apiRouter, declareRoute, jsonBody, signedInRoute } from "../openapi";
 import { FEEDBACK_MESSAGES, listOwnFeedbackForOrder, listPublicFeedback, saveFeedback } from "../services/feedback";
 
 const idField = (name: string) =>
@@ -82,13 +82,11 @@ export const feedbackRoutes = apiRouter()
       summary: "The customer's own feedback on one of their orders, for the order page's forms",
       request: { body: jsonBody(mineSchema) },
       responses: answers(200, ownFeedbackListSchema, "one entry per rated line", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
         404: "`Order not found`: unknown or another customer's",
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await listOwnFeedbackForOrder(c.get("db"), user.id, c.req.valid("json").orderId));
+      return ok(c, await listOwnFeedbackForOrder(c.get("db"), requireUser(c).id, c.req.valid("json").orderId));
     },
   );

@@ -14,7 +14,7 @@ import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
 import { requireUser } from "../middleware/auth";
 import {
-  BAD_INPUT,
+  SIGNED_IN_FAILURES,
   UNAUTHORIZED,
   answers,
   apiRouter,
@@ -192,12 +192,10 @@ export const orderRoutes = apiRouter()
       summary: "The customer's orders, newest first, 10 a page",
       request: { body: jsonBody(listSchema) },
       responses: answers(200, orderPageSchema, "a page of orders", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await listCustomerOrders(c.get("db"), user.id, c.req.valid("json")));
+      return ok(c, await listCustomerOrders(c.get("db"), requireUser(c).id, c.req.valid("json")));
     },
   );

@@ -4,7 +4,15 @@ import { credentialIndexField, otherRequestMessageField, replacementMessageField
 import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
+import {
+  SIGNED_IN_FAILURES,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  sentenceFailure,
+  signedInRoute,
+} from "../openapi";
 import { requestIp } from "../request-ip";
 import { HUMAN_CHECK_FIELD } from "../services/human-check";
 import { REQUEST_MESSAGES, createOtherRequest, createReplacement, listRequests } from "../services/requests";
@@ -36,11 +44,10 @@ export const requestRoutes = apiRouter(sentenceFailure)
       path: "/getRequests",
       summary: "The requests on an order line (replacement lines included), newest first",
       request: { body: jsonBody(lineSchema) },
-      responses: answers(200, orderRequestListSchema, "the history", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_OWNER }),
+      responses: answers(200, orderRequestListSchema, "the history", { ...SIGNED_IN_FAILURES, ...NOT_OWNER }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await listRequests(c.get("db"), user.id, c.req.valid("json")));
+      return ok(c, await listRequests(c.get("db"), requireUser(c).id, c.req.valid("json")));
     },
   )
   .openapi(
@@ -64,11 +71,10 @@ export const requestRoutes = apiRouter(sentenceFailure)
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
       const { [HUMAN_CHECK_FIELD]: humanCheck, ...input } = c.req.valid("json");
       const { request, message } = await createReplacement(
         { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
-        { ...input, userId: user.id, humanCheck, ip: requestIp(c) },
+        { ...input, userId: requireUser(c).id, humanCheck, ip: requestIp(c) },
       );
       return ok(c, request, message, 201);
     },
@@ -80,16 +86,14 @@ export const requestRoutes = apiRouter(sentenceFailure)
       summary: "Any other request about an order line; pending until staff answer",
       request: { body: jsonBody(otherSchema) },
       responses: answers(201, orderRequestSchema, "the request, pending", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
         ...NOT_OWNER,
         409: "3 requests on this line already wait for an answer",
         429: "more than 10 requests an hour",
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      const request = await createOtherRequest(depsOf(c), { ...c.req.valid("json"), userId: user.id });
+      const request = await createOtherRequest(depsOf(c), { ...c.req.valid("json"), userId: requireUser(c).id });
       return ok(c, request, REQUEST_MESSAGES.sent, 201);
     },
   );

@@ -62,10 +62,9 @@ export const spinwheelRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
       const spinId = c.req.param("spinId");
       if (!PUBLIC_ID_PATTERN.test(spinId)) throw notFound(SPIN_MESSAGES.notFound);
-      return ok(c, await readSpin(c.get("db"), user.id, spinId));
+      return ok(c, await readSpin(c.get("db"), requireUser(c).id, spinId));
     },
   )
   .openapi(

@@ -5,7 +5,15 @@ import { TICKETS_PAGE_SIZE, ticketMessageField, ticketOrderField, ticketSubjectF
 import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, publicIdSchema, signedInRoute } from "../openapi";
+import {
+  SIGNED_IN_FAILURES,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  jsonBody,
+  publicIdSchema,
+  signedInRoute,
+} from "../openapi";
 import {
   TICKET_MESSAGES,
   listTickets,
@@ -48,13 +56,11 @@ export const ticketRoutes = apiRouter()
       description: "`search` matches part of the subject, case-insensitively.",
       request: { body: jsonBody(listSchema) },
       responses: answers(200, ticketPageSchema, "a page of tickets", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await listTickets(c.get("db"), user.id, c.req.valid("json")));
+      return ok(c, await listTickets(c.get("db"), requireUser(c).id, c.req.valid("json")));
     },
   )
   .openapi(
@@ -66,8 +72,7 @@ export const ticketRoutes = apiRouter()
       responses: answers(200, ticketSchema, "the ticket", { ...UNAUTHORIZED, ...NOT_YOURS }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await readTicket(c.get("db"), user.id, ownTicketId(c.req.param("ticketId"))));
+      return ok(c, await readTicket(c.get("db"), requireUser(c).id, ownTicketId(c.req.param("ticketId"))));
     },
   )
   .openapi(
@@ -84,10 +89,9 @@ export const ticketRoutes = apiRouter()
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
       const ticket = await openTicket(
         { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
-        { userId: user.id, ...c.req.valid("json") },
+        { userId: requireUser(c).id, ...c.req.valid("json") },
       );
       return ok(c, ticket, "Ticket opened. Support replies within 24 hours.", 201);
     },
@@ -99,19 +103,17 @@ export const ticketRoutes = apiRouter()
       summary: "Write to an open ticket",
       request: { body: jsonBody(messageSchema) },
       responses: answers(200, ticketSchema, "the ticket with the new message", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
         ...NOT_YOURS,
         409: "the ticket is closed: reopen it first",
         ...RATE_LIMITED,
       }),
     }),
     async (c) => {
-      const user = requireUser(c);
       const input = c.req.valid("json");
       const ticket = await sendCustomerMessage(
         { db: c.get("db"), config: c.get("config"), logger: c.get("logger") },
-        { userId: user.id, ticketId: ownTicketId(input.ticketId), message: input.message },
+        { userId: requireUser(c).id, ticketId: ownTicketId(input.ticketId), message: input.message },
       );
       return ok(c, ticket, "Message sent");
     },
@@ -122,7 +124,7 @@ export const ticketRoutes = apiRouter()
       path: "/close",
       summary: "Close a ticket: it becomes read only (closing a closed one changes nothing)",
       request: { body: jsonBody(ticketIdSchema) },
-      responses: answers(200, ticketSchema, "the closed ticket", { ...BAD_INPUT, ...UNAUTHORIZED, ...NOT_YOURS }),
+      responses: answers(200, ticketSchema, "the closed ticket", { ...SIGNED_IN_FAILURES, ...NOT_YOURS }),
     }),
     async (c) => {
       const user = requireUser(c);
@@ -138,8 +140,7 @@ export const ticketRoutes = apiRouter()
       summary: "Reopen a closed ticket (reopening an open one changes nothing)",
       request: { body: jsonBody(ticketIdSchema) },
       responses: answers(200, ticketSchema, "the open ticket", {
-        ...BAD_INPUT,
-        ...UNAUTHORIZED,
+        ...SIGNED_IN_FAILURES,
         ...NOT_YOURS,
         409: "the customer already has 5 open tickets",
       }),

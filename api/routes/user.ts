@@ -171,8 +171,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       responses: answers(200, profileSchema, "the profile", UNAUTHORIZED),
     }),
     async (c) => {
-      const user = requireUser(c);
-      return ok(c, await readProfile(c.get("db"), user.id));
+      return ok(c, await readProfile(c.get("db"), requireUser(c).id));
     },
   )
   .openapi(
@@ -184,8 +183,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       responses: answers(200, noPayloadSchema, "changed", { ...FIELD_ERRORS, ...UNAUTHORIZED, 409: "username taken" }),
     }),
     async (c) => {
-      const user = requireUser(c);
-      await updateUsername(serviceContext(c), user.id, c.req.valid("json").username);
+      await updateUsername(serviceContext(c), requireUser(c).id, c.req.valid("json").username);
       return ok(c, null, "Your username has been updated");
     },
   )

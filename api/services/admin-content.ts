@@ -53,7 +53,7 @@ export async function readAdminContent(db: Executor): Promise<AdminContent> {
 
 // ---------------------------------------------------------------- ordered lists (FAQ, social links)
 
-type OrderedKind = "faq" | "socialLink";
+export type OrderedKind = "faq" | "socialLink";
 /** Both lists have an id and a position, the only columns the shared code below touches. */
 const orderedTable = (kind: OrderedKind) => (kind === "faq" ? faqs : (socialLinks as unknown as typeof faqs));
 const auditTypeOf = (kind: OrderedKind) => (kind === "faq" ? "faq" : "social-link");

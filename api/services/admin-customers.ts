@@ -20,7 +20,7 @@ import { ROLE_LABELS, type Role } from "../../contract/staff";
 import type { Database, Executor } from "../db/client";
 import { balanceLedger, orderProducts, orders, tickets, users } from "../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../errors";
-import { type StaffActor, recordAudit } from "./audit";
+import { type StaffActor, auditAccount } from "./audit";
 import { INSUFFICIENT_BALANCE, creditBalance, debitBalance } from "./balance";
 import { containsPattern, newestFirst, readPage } from "./paging";
 import { revokeAllSessions } from "./sessions";
@@ -300,11 +300,7 @@ export async function adjustBalance(
       }
     }
     const beforeCents = input.direction === "credit" ? afterCents - input.amountCents : afterCents + input.amountCents;
-    await recordAudit(tx, actor, {
-      action: `customer.balance.${input.direction}`,
-      objectType: "user",
-      objectId: account.id,
-      objectLabel: account.email,
+    await auditAccount(tx, actor, account, `customer.balance.${input.direction}`, {
       before: { balance: usd(beforeCents) },
       after: { balance: usd(afterCents), reason: input.reason },
     });
@@ -333,54 +329,47 @@ async function lockAccount(tx: Executor, userId: string) {
   return account;
 }
 
-/** Blocks an account: sign-in refused, and every session revoked in the same transaction. */
-export async function blockCustomer(
+type BlockChange = { userId: string; reason: string };
+
+/** A block or an unblock, on the locked account if the actor may block it; answers the customer as it is now. */
+async function changeBlock(
   db: Database,
   actor: StaffActor,
-  input: { userId: string; reason: string },
-  now = new Date(),
+  userId: string,
+  change: (tx: Executor, account: typeof users.$inferSelect) => Promise<void>,
 ): Promise<Customer> {
   await db.transaction(async (tx) => {
-    const account = await lockAccount(tx, input.userId);
+    const account = await lockAccount(tx, userId);
     assertMayBlock(actor, account);
+    await change(tx, account);
+  });
+  return readCustomer(db, userId);
+}
+
+/** Blocks an account: sign-in refused, and every session revoked in the same transaction. */
+export async function blockCustomer(db: Database, actor: StaffActor, input: BlockChange, now = new Date()) {
+  return changeBlock(db, actor, input.userId, async (tx, account) => {
     if (account.blockedAt) throw conflict(CUSTOMER_MESSAGES.alreadyBlocked);
     await tx
       .update(users)
       .set({ blockedAt: now, blockReason: input.reason, updatedAt: now })
       .where(eq(users.id, account.id));
     await revokeAllSessions(tx, account.id, { now });
-    await recordAudit(tx, actor, {
-      action: "customer.block",
-      objectType: "user",
-      objectId: account.id,
-      objectLabel: account.email,
+    await auditAccount(tx, actor, account, "customer.block", {
       before: { blocked: false },
       after: { blocked: true, reason: input.reason },
     });
   });
-  return readCustomer(db, input.userId);
 }
 
 /** Lifts a block; the customer signs in again (their old sessions stay revoked). */
-export async function unblockCustomer(
-  db: Database,
-  actor: StaffActor,
-  input: { userId: string; reason: string },
-  now = new Date(),
-): Promise<Customer> {
-  await db.transaction(async (tx) => {
-    const account = await lockAccount(tx, input.userId);
-    assertMayBlock(actor, account);
+export async function unblockCustomer(db: Database, actor: StaffActor, input: BlockChange, now = new Date()) {
+  return changeBlock(db, actor, input.userId, async (tx, account) => {
     if (!account.blockedAt) throw conflict(CUSTOMER_MESSAGES.notBlocked);
     await tx.update(users).set({ blockedAt: null, blockReason: "", updatedAt: now }).where(eq(users.id, account.id));
-    await recordAudit(tx, actor, {
-      action: "customer.unblock",
-      objectType: "user",
-      objectId: account.id,
-      objectLabel: account.email,
+    await auditAccount(tx, actor, account, "customer.unblock", {
       before: { blocked: true, reason: account.blockReason },
       after: { blocked: false, reason: input.reason },
     });
   });
-  return readCustomer(db, input.userId);
 }

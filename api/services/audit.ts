@@ -60,22 +60,22 @@ export async function recordAudit(db: Executor, actor: StaffActor, entry: AuditE
   });
 }
 
-/** The entry of a staff action on an order, which the log shows by the order's email. */
-export function auditOrder(
-  db: Executor,
-  actor: StaffActor,
-  order: { id: string; email: string },
-  action: string,
-  changes: Pick<AuditEntryInput, "before" | "after">,
-): Promise<void> {
-  return recordAudit(db, actor, {
-    action,
-    objectType: "order",
-    objectId: order.id,
-    objectLabel: order.email,
-    ...changes,
-  });
+/** A maker of entries on rows the log shows by their email: orders and accounts. */
+function auditByEmail(objectType: "order" | "user") {
+  return (
+    db: Executor,
+    actor: StaffActor,
+    row: { id: string; email: string },
+    action: string,
+    changes: Pick<AuditEntryInput, "before" | "after">,
+  ): Promise<void> =>
+    recordAudit(db, actor, { action, objectType, objectId: row.id, objectLabel: row.email, ...changes });
 }
+
+/** The entry of a staff action on an order, which the log shows by the order's email. */
+export const auditOrder = auditByEmail("order");
+/** The entry of a staff action on an account, which the log shows by the account's email. */
+export const auditAccount = auditByEmail("user");
 
 export type AuditQuery = { page: number; actor: string; action: string; objectType: string; objectId: string };
 

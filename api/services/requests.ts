@@ -434,13 +434,16 @@ function parseCredential(text: string): { username: string; password: string } {
   return { username, password };
 }
 
+/** Which pending request staff resolve, and who (`actor` is written to the audit log). */
+type StaffResolution = { requestId: string; staffUserId: string | null; now?: Date; actor?: StaffActor };
+
 /**
  * Staff complete a pending replacement: with a credential from the option's stock, or with one they
  * paste (it is added to the option's stock as delivered). The back office calls this.
  */
 export async function completeReplacement(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; credential?: string; now?: Date; actor?: StaffActor },
+  input: StaffResolution & { credential?: string },
 ): Promise<RequestView> {
   const now = input.now ?? new Date();
   const pasted = input.credential?.trim() ? parseCredential(input.credential) : null;
@@ -480,11 +483,20 @@ export async function completeReplacement(
   });
 }
 
+/** A rejection with its reason, or an answer (staff must write one: 400 naming the field when it is blank). */
 async function resolveWithWords(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; words: string; now?: Date; actor?: StaffActor },
+  input: StaffResolution & { words: string },
   outcome: "rejected" | "completed",
 ): Promise<RequestView> {
+  const words = input.words.trim();
+  if (!words) {
+    const [field, message] =
+      outcome === "rejected"
+        ? ["reason", REQUEST_MESSAGES.reasonRequired]
+        : ["answer", REQUEST_MESSAGES.answerRequired];
+    throw badRequest(message, { [field]: [message] });
+  }
   const now = input.now ?? new Date();
   return deps.db.transaction(async (tx) => {
     const request = await pendingRequestForUpdate(tx, input.requestId);
@@ -496,12 +508,12 @@ async function resolveWithWords(
         objectId: request.id,
         objectLabel: `${request.kind} on order ${request.orderId}`,
         before: { status: "pending" },
-        after: { status: outcome, words: input.words },
+        after: { status: outcome, words },
       });
     }
     const [resolved] = await tx
       .update(requests)
-      .set({ status: outcome, answer: input.words, resolvedAt: now, resolvedBy: input.staffUserId })
+      .set({ status: outcome, answer: words, resolvedAt: now, resolvedBy: input.staffUserId })
       .where(eq(requests.id, request.id))
       .returning();
     const [line] = await tx
@@ -516,21 +528,17 @@ async function resolveWithWords(
 /** Staff decline a pending request (of either kind) with a reason the customer sees on the order. */
 export async function rejectRequest(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; reason: string; now?: Date; actor?: StaffActor },
+  input: StaffResolution & { reason: string },
 ): Promise<RequestView> {
-  const reason = input.reason.trim();
-  if (!reason) throw badRequest(REQUEST_MESSAGES.reasonRequired, { reason: [REQUEST_MESSAGES.reasonRequired] });
-  return resolveWithWords(deps, { ...input, words: reason }, "rejected");
+  return resolveWithWords(deps, { ...input, words: input.reason }, "rejected");
 }
 
 /** Staff answer an other request: it is completed, with the answer shown on the order. */
 export async function answerRequest(
   deps: Pick<RequestDeps, "db" | "config">,
-  input: { requestId: string; staffUserId: string | null; answer: string; now?: Date; actor?: StaffActor },
+  input: StaffResolution & { answer: string },
 ): Promise<RequestView> {
-  const answer = input.answer.trim();
-  if (!answer) throw badRequest(REQUEST_MESSAGES.answerRequired, { answer: [REQUEST_MESSAGES.answerRequired] });
-  return resolveWithWords(deps, { ...input, words: answer }, "completed");
+  return resolveWithWords(deps, { ...input, words: input.answer }, "completed");
 }
 
 async function hasAvailableStock(db: Executor, optionId: string): Promise<boolean> {

@@ -152,18 +152,8 @@ async function applyRules(tx: Executor, cutoff: Date, now: Date): Promise<Omit<R
       .where(lt(knownDevices.lastUsedAt, new Date(now.getTime() - KNOWN_DEVICE_LIFETIME_MS)))
       .returning({ id: knownDevices.id })
   ).length;
-  const resetCodes = (
-    await tx
-      .delete(passwordResets)
-      .where(or(lte(passwordResets.expiresAt, now), isNotNull(passwordResets.usedAt)))
-      .returning({ id: passwordResets.id })
-  ).length;
-  const challenges = (
-    await tx
-      .delete(signInChallenges)
-      .where(or(lte(signInChallenges.expiresAt, now), isNotNull(signInChallenges.usedAt)))
-      .returning({ id: signInChallenges.id })
-  ).length;
+  const resetCodes = await deleteSpentCodes(tx, passwordResets, now);
+  const challenges = await deleteSpentCodes(tx, signInChallenges, now);
   const idempotencyKeys = await purgeExpiredIdempotencyKeys(tx, now);
   const mails = (
     await tx
@@ -185,6 +175,15 @@ async function applyRules(tx: Executor, cutoff: Date, now: Date): Promise<Omit<R
     idempotencyKeys,
     mails,
   };
+}
+
+/** One-time codes (password resets, sign-in challenges) that were used or have expired prove nothing any more. */
+async function deleteSpentCodes(tx: Executor, table: typeof passwordResets | typeof signInChallenges, now: Date) {
+  const deleted = await tx
+    .delete(table)
+    .where(or(lte(table.expiresAt, now), isNotNull(table.usedAt)))
+    .returning({ id: table.id });
+  return deleted.length;
 }
 
 /** The rows of a raw query: postgres.js answers an array, PGlite an object with `rows`. */

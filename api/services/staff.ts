@@ -5,7 +5,7 @@ import type { Database, Executor } from "../db/client";
 import { users } from "../db/schema";
 import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH } from "../../contract/account";
 import { badRequest, conflict, notFound } from "../errors";
-import { type StaffActor, recordAudit } from "./audit";
+import { type StaffActor, recordAudit, auditAccount } from "./audit";
 import { insertAccount } from "./accounts";
 import { hashPassword, passwordProblem } from "./passwords";
 import { revokeAllSessions } from "./sessions";
@@ -71,11 +71,7 @@ export async function setRole(
       .where(eq(users.id, account.id))
       .returning();
     await revokeAllSessions(tx, account.id, { keep: actor.sessionId });
-    await recordAudit(tx, actor, {
-      action: "staff.role",
-      objectType: "user",
-      objectId: account.id,
-      objectLabel: account.email,
+    await auditAccount(tx, actor, account, "staff.role", {
       before: { role: account.role },
       after: { role: input.role },
     });

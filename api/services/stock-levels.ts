@@ -66,8 +66,9 @@ export async function recheckStockLevels(
     const stamp = `${option.id}:${now.getTime()}`;
     if (available === 0) {
       // Sold out says it all: a threshold crossed on the way down is marked, not told separately.
-      if (option.threshold > 0 && !option.lowStockNotifiedAt) await markLowStockNotified(tx, option.id, now);
-      if (await markSoldOutNotified(tx, option.id, now)) {
+      if (option.threshold > 0 && !option.lowStockNotifiedAt)
+        await markNotified(tx, option.id, "lowStockNotifiedAt", now);
+      if (await markNotified(tx, option.id, "soldOutNotifiedAt", now)) {
         await notifyOperator(tx, deps, { event: "stock.sold_out", key: stamp, data: names }, now);
       }
       continue;
@@ -76,7 +77,7 @@ export async function recheckStockLevels(
       await tx.update(productOptions).set({ soldOutNotifiedAt: null }).where(eq(productOptions.id, option.id));
     }
     if (option.threshold > 0 && available < option.threshold) {
-      if (await markLowStockNotified(tx, option.id, now)) {
+      if (await markNotified(tx, option.id, "lowStockNotifiedAt", now)) {
         await notifyOperator(
           tx,
           deps,
@@ -90,21 +91,17 @@ export async function recheckStockLevels(
   }
 }
 
-/** True when this call set the mark, i.e. the crossing was not reported yet. */
-async function markLowStockNotified(tx: Executor, optionId: string, now: Date): Promise<boolean> {
+/** True when this call set the mark, i.e. the crossing it stands for was not reported yet. */
+async function markNotified(
+  tx: Executor,
+  optionId: string,
+  mark: "lowStockNotifiedAt" | "soldOutNotifiedAt",
+  now: Date,
+): Promise<boolean> {
   const marked = await tx
     .update(productOptions)
-    .set({ lowStockNotifiedAt: now })
-    .where(and(eq(productOptions.id, optionId), isNull(productOptions.lowStockNotifiedAt)))
-    .returning({ id: productOptions.id });
-  return marked.length > 0;
-}
-
-async function markSoldOutNotified(tx: Executor, optionId: string, now: Date): Promise<boolean> {
-  const marked = await tx
-    .update(productOptions)
-    .set({ soldOutNotifiedAt: now })
-    .where(and(eq(productOptions.id, optionId), isNull(productOptions.soldOutNotifiedAt)))
+    .set({ [mark]: now })
+    .where(and(eq(productOptions.id, optionId), isNull(productOptions[mark])))
     .returning({ id: productOptions.id });
   return marked.length > 0;
 }

@@ -10,7 +10,7 @@ import { recoveryCodes, signInChallenges, storeSettings, users } from "../db/sch
 import { AppError, badRequest, conflict } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { twoFactorLimitMail } from "../mail/templates";
-import { type StaffActor, recordAudit } from "./audit";
+import { type StaffActor, recordAudit, auditAccount } from "./audit";
 import { type RateRule, RateLimitedError, countHit, hitRateLimit, uncountHit } from "./rate-limit";
 import { revokeAllSessions, revokeStaffSessions } from "./sessions";
 
@@ -163,11 +163,7 @@ export async function enableTwoFactor(db: Database, config: Config, actor: Staff
     await tx
       .insert(recoveryCodes)
       .values(codes.map((plain) => ({ userId: user.id, codeHash: sha256(normalRecoveryCode(plain)) })));
-    await recordAudit(tx, actor, {
-      action: "two-factor.enable",
-      objectType: "user",
-      objectId: user.id,
-      objectLabel: user.email,
+    await auditAccount(tx, actor, user, "two-factor.enable", {
       before: { twoFactor: false },
       after: { twoFactor: true },
     });
@@ -225,11 +221,7 @@ export async function disableTwoFactor(
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null })
       .where(eq(users.id, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-    await recordAudit(tx, actor, {
-      action: "two-factor.disable",
-      objectType: "user",
-      objectId: user.id,
-      objectLabel: user.email,
+    await auditAccount(tx, actor, user, "two-factor.disable", {
       before: { twoFactor: true },
       after: { twoFactor: false },
     });

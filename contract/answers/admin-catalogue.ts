@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { FULFIL_MODES } from "../admin-catalogue";
-import { isoDateSchema, pageOf, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema, withId } from "./common";
 
 /* The back office's catalogue (/v1/admin/catalogue, ADR 024): categories, products, options, warranty durations. */
 
 /** A category, with how many products it holds (also what creating or saving one answers). */
-export const adminCategorySchema = z.object({
-  _id: z.string(),
+export const adminCategorySchema = withId({
   name: z.string(),
   position: z.number().int(),
   products: z.number().int().describe("products in it, hidden ones too"),
@@ -20,8 +19,7 @@ export const adminCategoriesSchema = z.array(adminCategorySchema);
 export const deletedCategorySchema = z.object({ name: z.string() });
 export type DeletedCategory = z.infer<typeof deletedCategorySchema>;
 
-const productRowSchema = z.object({
-  _id: z.string(),
+const productRowSchema = withId({
   title: z.string(),
   label: z.string(),
   picture: z.string(),
@@ -39,8 +37,7 @@ export const adminProductPageSchema = pageOf(productRowSchema);
 export type AdminProductPage = z.infer<typeof adminProductPageSchema>;
 
 /** A warranty duration with its price. */
-const adminDurationSchema = z.object({
-  _id: z.string(),
+const adminDurationSchema = withId({
   title: z.string(),
   days: z.number().int(),
   price: usdSchema,
@@ -48,8 +45,7 @@ const adminDurationSchema = z.object({
 });
 export type AdminDuration = z.infer<typeof adminDurationSchema>;
 
-const adminOptionSchema = z.object({
-  _id: z.string(),
+const adminOptionSchema = withId({
   title: z.string(),
   seats: z.number().int().describe("buyers per imported account"),
   lowStockThreshold: z.number().int(),
@@ -62,8 +58,7 @@ const adminOptionSchema = z.object({
 export type AdminOption = z.infer<typeof adminOptionSchema>;
 
 /** A product with every option (hidden ones too), free seats and warranty durations. */
-export const adminProductSchema = z.object({
-  _id: z.string(),
+export const adminProductSchema = withId({
   title: z.string(),
   label: z.string(),
   subtitle: z.string(),

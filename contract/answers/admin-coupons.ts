@@ -1,12 +1,11 @@
 import { z } from "zod";
 import { COUPON_KINDS, COUPON_SOURCES } from "../admin-coupons";
-import { isoDateSchema, pageOf, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema, withId } from "./common";
 
 /* The back office's coupons (/v1/admin/coupons, ADR 026). */
 
 /** One coupon, as staff see it. */
-export const adminCouponSchema = z.object({
-  _id: z.string(),
+export const adminCouponSchema = withId({
   code: z.string(),
   kind: z.enum(COUPON_KINDS),
   amount: z.number().describe("percent (1-100) for a percent coupon, USD for a fixed one"),

@@ -3,12 +3,11 @@ import { BALANCE_ENTRY_TYPES } from "../balance";
 import { ORDER_STATUSES } from "../browser/order";
 import { TICKET_STATUSES } from "../browser/ticket";
 import { ROLES } from "../staff";
-import { isoDateSchema, pageOf, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema, withId } from "./common";
 
 /* The back office's customers and the checkout blocklist (/v1/admin/customers, /v1/admin/blocklist, ADR 026). */
 
-const customerSummarySchema = z.object({
-  _id: z.string(),
+const customerSummarySchema = withId({
   username: z.string(),
   email: z.string(),
   role: z.enum(ROLES),
@@ -32,8 +31,7 @@ export const customerSchema = customerSummarySchema.extend({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-const customerOrderSchema = z.object({
-  _id: z.string(),
+const customerOrderSchema = withId({
   status: z.enum(ORDER_STATUSES),
   createdAt: isoDateSchema,
   price: usdSchema,
@@ -47,8 +45,7 @@ export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 export const customerOrderPageSchema = pageOf(customerOrderSchema);
 export type CustomerOrderPage = z.infer<typeof customerOrderPageSchema>;
 
-const customerTicketSchema = z.object({
-  _id: z.string(),
+const customerTicketSchema = withId({
   subject: z.string(),
   status: z.enum(TICKET_STATUSES),
   orderId: z.string(),
@@ -61,8 +58,7 @@ export type CustomerTicket = z.infer<typeof customerTicketSchema>;
 export const customerTicketPageSchema = pageOf(customerTicketSchema);
 export type CustomerTicketPage = z.infer<typeof customerTicketPageSchema>;
 
-const staffLedgerEntrySchema = z.object({
-  _id: z.string(),
+const staffLedgerEntrySchema = withId({
   createdAt: isoDateSchema,
   type: z.enum(BALANCE_ENTRY_TYPES),
   amount: usdSchema.describe("signed: a debit is negative"),
@@ -80,8 +76,7 @@ export type StaffLedgerPage = z.infer<typeof staffLedgerPageSchema>;
 /** The balance after an adjustment (POST /v1/admin/customers/{customerId}/balance). */
 export const adjustedBalanceSchema = z.object({ balance: usdSchema });
 
-const blocklistEntrySchema = z.object({
-  _id: z.string(),
+const blocklistEntrySchema = withId({
   pattern: z.string(),
   note: z.string(),
   createdBy: z.string().nullable(),

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { REQUEST_KINDS, REQUEST_STATUSES } from "../browser/request";
 import { TICKET_STATUSES } from "../browser/ticket";
-import { isoDateSchema, pageOf } from "./common";
+import { isoDateSchema, pageOf, withId } from "./common";
 
 /* The staff inbox (ADR 029): tickets, the request queue, replacement settings and feedback moderation. */
 
 const personSchema = z.object({ _id: z.string(), email: z.string() });
 
-const ticketSummarySchema = z.object({
-  _id: z.string(),
+const ticketSummarySchema = withId({
   subject: z.string(),
   status: z.enum(TICKET_STATUSES),
   waiting: z.boolean().describe("open, and the customer wrote last"),
@@ -32,8 +31,7 @@ export type StaffTicketPage = z.infer<typeof staffTicketPageSchema>;
 export const staffTicketSchema = ticketSummarySchema.omit({ messages: true, lastMessage: true }).extend({
   createdAt: isoDateSchema,
   messages: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       author: z.string().describe("the customer's username, 'Guest', or 'Admin'"),
       fromStaff: z.boolean(),
       staffEmail: z.string().nullable().describe("who on the staff wrote it (never shown to customers)"),
@@ -44,8 +42,7 @@ export const staffTicketSchema = ticketSummarySchema.omit({ messages: true, last
 });
 export type StaffTicket = z.infer<typeof staffTicketSchema>;
 
-const staffRequestSchema = z.object({
-  _id: z.string(),
+const staffRequestSchema = withId({
   kind: z.enum(REQUEST_KINDS),
   status: z.enum(REQUEST_STATUSES),
   message: z.string(),
@@ -53,8 +50,7 @@ const staffRequestSchema = z.object({
   credentialIndex: z.number().int().nullable(),
   customer: personSchema,
   orderId: z.string(),
-  product: z.object({
-    _id: z.string(),
+  product: withId({
     title: z.string(),
     optionTitle: z.string(),
     autoReplace: z.boolean(),
@@ -75,8 +71,7 @@ export type StaffRequestPage = z.infer<typeof staffRequestPageSchema>;
 export const requestResolvedSchema = z.object({ _id: z.string(), status: z.enum(REQUEST_STATUSES) });
 
 /** A product's replacement settings (also what saving them answers). */
-export const productReplacementSettingsSchema = z.object({
-  _id: z.string(),
+export const productReplacementSettingsSchema = withId({
   title: z.string(),
   autoReplace: z.boolean(),
   replacementLimit: z.number().int(),
@@ -86,8 +81,7 @@ export type ReplacementSettings = z.infer<typeof productReplacementSettingsSchem
 /** Every product's replacement settings (GET /v1/admin/replacement-settings). */
 export const productReplacementSettingsListSchema = z.array(productReplacementSettingsSchema);
 
-const staffFeedbackSchema = z.object({
-  _id: z.string(),
+const staffFeedbackSchema = withId({
   stars: z.number().int(),
   message: z.string(),
   visible: z.boolean(),

@@ -1,14 +1,13 @@
 import { z } from "zod";
 import { KEY_STATES } from "../admin-keys";
-import { isoDateSchema, pageOf } from "./common";
+import { isoDateSchema, pageOf, withId } from "./common";
 
 /* The back office's redeem keys (/v1/admin/keys, ADR 021 and 025). */
 
 const titledSchema = z.object({ _id: z.string(), title: z.string() });
 
 /** One redeem key as a list shows it: never its code, only the last 4 characters. */
-export const redeemKeyRowSchema = z.object({
-  _id: z.string(),
+export const redeemKeyRowSchema = withId({
   hint: z.string().describe("the code's last 4 characters"),
   batchId: z.string().nullable(),
   product: titledSchema,
@@ -29,8 +28,7 @@ export type RedeemKeyRow = z.infer<typeof redeemKeyRowSchema>;
 export const keyPageSchema = pageOf(redeemKeyRowSchema);
 export type KeyPage = z.infer<typeof keyPageSchema>;
 
-const keyOptionSchema = z.object({
-  _id: z.string(),
+const keyOptionSchema = withId({
   title: z.string(),
   product: titledSchema,
   durations: z.array(z.object({ days: z.number().int(), title: z.string() })),

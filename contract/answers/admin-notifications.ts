@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { NOTIFICATION_DELIVERY_STATUSES, NOTIFICATION_EVENTS } from "../notifications";
-import { isoDateSchema, pageOf } from "./common";
+import { isoDateSchema, pageOf, withId } from "./common";
 
 /* The operator's notifications (/v1/admin/notifications, ADR 030, owners only). */
 
@@ -20,8 +20,7 @@ export const channelStatusSchema = z.object({
 });
 export type ChannelStatus = z.infer<typeof channelStatusSchema>;
 
-const deliverySchema = z.object({
-  _id: z.string(),
+const deliverySchema = withId({
   event: z.string(),
   status: z.enum(NOTIFICATION_DELIVERY_STATUSES),
   attempts: z.number().int(),

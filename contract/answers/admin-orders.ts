@@ -3,15 +3,14 @@ import { FULFIL_MODES } from "../admin-catalogue";
 import { ORDER_SOURCES, PAYMENT_STATUSES } from "../admin-orders";
 import { BALANCE_ENTRY_TYPES } from "../balance";
 import { ORDER_STATUSES } from "../browser/order";
-import { isoDateSchema, pageOf, usdSchema } from "./common";
+import { isoDateSchema, pageOf, usdSchema, withId } from "./common";
 
 /* The back office's orders (/v1/admin/orders, ADR 028). */
 
 const orderStatusSchema = z.enum(ORDER_STATUSES);
 const paymentMethodSchema = z.string().describe("how it was paid: a gateway name, `balance` or `key`");
 
-const adminOrderRowSchema = z.object({
-  _id: z.string(),
+const adminOrderRowSchema = withId({
   createdAt: isoDateSchema,
   email: z.string(),
   status: orderStatusSchema,
@@ -26,8 +25,7 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 export const adminOrderPageSchema = pageOf(adminOrderRowSchema);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
-const adminOrderLineSchema = z.object({
-  _id: z.string(),
+const adminOrderLineSchema = withId({
   productId: z.string(),
   optionId: z.string(),
   title: z.string(),
@@ -49,8 +47,7 @@ const adminOrderLineSchema = z.object({
 export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 
 /** One order: lines, payments and their webhook events, ledger entries, mails, and what staff may do now. */
-export const adminOrderSchema = z.object({
-  _id: z.string(),
+export const adminOrderSchema = withId({
   status: orderStatusSchema,
   source: z.enum(ORDER_SOURCES),
   email: z.string(),
@@ -69,8 +66,7 @@ export const adminOrderSchema = z.object({
   customer: z.object({ _id: z.string(), email: z.string(), username: z.string(), balance: usdSchema }).nullable(),
   lines: z.array(adminOrderLineSchema),
   payments: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       gateway: z.string(),
       status: z.enum(PAYMENT_STATUSES),
       amount: usdSchema,
@@ -85,8 +81,7 @@ export const adminOrderSchema = z.object({
     }),
   ),
   ledger: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       createdAt: isoDateSchema,
       type: z.enum(BALANCE_ENTRY_TYPES),
       amount: usdSchema,
@@ -96,8 +91,7 @@ export const adminOrderSchema = z.object({
     }),
   ),
   mails: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       to: z.string(),
       subject: z.string(),
       status: z.string(),

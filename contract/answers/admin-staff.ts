@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ROLES, STAFF_AREA_NAMES } from "../staff";
-import { isoDateSchema, pageOf } from "./common";
+import { isoDateSchema, pageOf, withId } from "./common";
 
 /* The back office's own answers: who is signed in, the overview, staff and the audit log (/v1/admin). */
 
@@ -52,8 +52,7 @@ export const overviewSchema = z.object({
 export type Overview = z.infer<typeof overviewSchema>;
 
 /** An account with a staff role, or one just made a customer again (POST /v1/admin/staff/role). */
-export const staffMemberSchema = z.object({
-  _id: z.string(),
+export const staffMemberSchema = withId({
   username: z.string(),
   email: z.string(),
   role: roleSchema,
@@ -64,8 +63,7 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 /** Every account with a staff role (GET /v1/admin/staff). */
 export const staffListSchema = z.object({ records: z.array(staffMemberSchema) });
 
-const auditEntrySchema = z.object({
-  _id: z.string(),
+const auditEntrySchema = withId({
   actorEmail: z.string().describe("the staff member's email when they made the change"),
   actorRole: z.string(),
   action: z.string().describe("such as `staff.role`"),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { FULFIL_MODES } from "../admin-catalogue";
 import { INVALID_LINE_REASONS, STOCK_REPORT_MAX_LINES, STOCK_STATES } from "../stock";
-import { isoDateSchema, pageOf, pagerSchema } from "./common";
+import { isoDateSchema, pageOf, pagerSchema, withId } from "./common";
 
 /* The back office's stock (/v1/admin/stock, ADR 025). */
 
@@ -17,8 +17,7 @@ export const stockCountsSchema = z.object({
 export type StockCounts = z.infer<typeof stockCountsSchema>;
 
 /** An option with its stock. */
-export const stockOptionSchema = z.object({
-  _id: z.string(),
+export const stockOptionSchema = withId({
   title: z.string(),
   active: z.boolean(),
   seats: z.number().int().describe("buyers each imported account is sold to"),

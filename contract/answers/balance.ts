@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { STAFF_AUTHOR } from "../browser/ticket";
-import { isoDateSchema, pagerSchema, usdSchema } from "./common";
+import { isoDateSchema, pagerSchema, usdSchema, withId } from "./common";
 
 /** One page of the customer's balance sheet (GET /v1/balance/read). */
 export const balanceSheetSchema = z.object({
   balance: usdSchema,
   records: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       createdAt: isoDateSchema,
       type: z.enum(["in", "out", "refund", "adjustment"]).describe("`out` is a debit, the others credits"),
       amount: usdSchema,

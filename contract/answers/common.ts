@@ -22,6 +22,9 @@ export type Pager = z.infer<typeof pagerSchema>;
 /** One page of a paged list: its records, and the pager. */
 export const pageOf = <R extends z.ZodTypeAny>(record: R) => z.object({ records: z.array(record), pager: pagerSchema });
 
+/** A record of an answer: its id, then its own fields. */
+export const withId = <S extends z.ZodRawShape>(fields: S) => z.object({ _id: z.string(), ...fields });
+
 /** An amount of money: USD with at most two decimals. */
 export const usdSchema = z.number().describe("USD, at most two decimals");
 

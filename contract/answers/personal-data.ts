@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { withId } from "./common";
 import { orderStatusSchema } from "../order";
 
 /*
@@ -12,16 +13,14 @@ const instant = z.string();
 /** Everything the store holds about one customer, without any secret of theirs (no token, hash or password hash). */
 export const personalDataSchema = z.object({
   exportedAt: instant,
-  profile: z.object({
-    _id: z.string(),
+  profile: withId({
     username: z.string(),
     email: z.string(),
     balance: usd,
     created: instant,
   }),
   orders: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       status: orderStatusSchema,
       createdAt: instant,
       paidAt: instant.nullable(),
@@ -33,8 +32,7 @@ export const personalDataSchema = z.object({
       message: z.string(),
       email: z.string(),
       products: z.array(
-        z.object({
-          _id: z.string(),
+        withId({
           title: z.string(),
           subtitle: z.string(),
           durationDays: z.number().int(),
@@ -56,8 +54,7 @@ export const personalDataSchema = z.object({
     }),
   ),
   tickets: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       orderId: z.string(),
       subject: z.string(),
       status: z.enum(["open", "closed"]),
@@ -66,8 +63,7 @@ export const personalDataSchema = z.object({
     }),
   ),
   requests: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       kind: z.enum(["replacement", "other"]),
       orderId: z.string(),
       message: z.string(),
@@ -78,8 +74,7 @@ export const personalDataSchema = z.object({
     }),
   ),
   feedback: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       product: z.string(),
       stars: z.number().int(),
       message: z.string(),
@@ -88,8 +83,7 @@ export const personalDataSchema = z.object({
     }),
   ),
   ledger: z.array(
-    z.object({
-      _id: z.string(),
+    withId({
       type: z.enum(["in", "out", "refund", "adjustment"]),
       amount: usd,
       balanceAfter: usd,

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { withId } from "./common";
 
 /* The answers of deleting an account and of the retention policy (issue 29, ADR 044). */
 
-export const deletedAccountSchema = z.object({
-  _id: z.string(),
+export const deletedAccountSchema = withId({
   deletedAt: z.string(),
   /** USD: the balance left, written to the ledger as forfeited. */
   forfeited: z.number(),

@@ -34,6 +34,7 @@ import {
   editSocialLink,
   listAdminGateways,
   moveOrdered,
+  type OrderedKind,
   readAdminContent,
   setAnnouncement,
   setDocument,
@@ -61,10 +62,86 @@ const faqPath = { params: pathParams("faqId") };
 const linkPath = { params: pathParams("linkId") };
 const FAQ_FAILURES = { ...FAILURES, 404: "no question has this id" };
 const LINK_FAILURES = { ...FAILURES, 404: "no social link has this id" };
+
+/** An ordered list of the storefront: the FAQ or the footer's social links. */
+type OrderedList<Id extends string> = {
+  kind: OrderedKind;
+  /** `/faqs/{faqId}` */
+  path: `/${string}/{${Id}}`;
+  idName: Id;
+  /** "question", "social link" */
+  noun: string;
+  /** What the delete route's answer is described as. */
+  deletedAnswer: string;
+  notFound: string;
+  failures: typeof FAQ_FAILURES;
+  deleted: (label: string) => string;
+};
+const FAQ_LIST: OrderedList<"faqId"> = {
+  kind: "faq",
+  path: "/faqs/{faqId}",
+  idName: "faqId",
+  noun: "question",
+  deletedAnswer: "the deleted question",
+  notFound: CONTENT_MESSAGES.faqNotFound,
+  failures: FAQ_FAILURES,
+  deleted: (label) => `Question deleted: ${label}`,
+};
+const LINK_LIST: OrderedList<"linkId"> = {
+  kind: "socialLink",
+  path: "/social-links/{linkId}",
+  idName: "linkId",
+  noun: "social link",
+  deletedAnswer: "the deleted link",
+  notFound: CONTENT_MESSAGES.socialLinkNotFound,
+  failures: LINK_FAILURES,
+  deleted: (label) => `${label} deleted`,
+};
+
 const moved = (result: RowMoved, direction: string) =>
   result.moved
     ? `${result.label} moved ${direction}`
     : `${result.label} is already at the ${direction === "up" ? "top" : "bottom"}`;
+
+/** Moving a row of an ordered list one place and deleting it read the same for every list. */
+function orderedRowRoutes<Id extends string>(list: OrderedList<Id>) {
+  const rowPath = { params: pathParams(list.idName) };
+  const rowIdOf = (param: Record<Id, string>) => idOf(param[list.idName], list.notFound);
+  return apiRouter()
+    .openapi(
+      adminRoute("content", {
+        method: "post",
+        path: `${list.path}/move`,
+        summary: `Move a ${list.noun} one place up or down; audited`,
+        request: { ...rowPath, body: jsonBody(moveSchema) },
+        responses: answers(200, rowMovedSchema, "whether it moved", list.failures),
+      }),
+      async (c) => {
+        const { direction } = c.req.valid("json");
+        const result = await moveOrdered(
+          c.get("db"),
+          staffActor(c),
+          list.kind,
+          rowIdOf(c.req.valid("param")),
+          direction,
+        );
+        return ok(c, result, moved(result, direction));
+      },
+    )
+    .openapi(
+      adminRoute("content", {
+        method: "delete",
+        path: list.path,
+        summary: `Delete a ${list.noun}; audited`,
+        request: rowPath,
+        responses: answers(200, rowDeletedSchema, list.deletedAnswer, list.failures),
+      }),
+      async (c) => {
+        const result = await deleteOrdered(c.get("db"), staffActor(c), list.kind, rowIdOf(c.req.valid("param")));
+        return ok(c, result, list.deleted(result.label));
+      },
+    );
+}
 
 export const contentAdminRoutes = apiRouter()
   .openapi(
@@ -105,35 +182,7 @@ export const contentAdminRoutes = apiRouter()
       return ok(c, await editFaq(c.get("db"), staffActor(c), faqId, c.req.valid("json")), "Question saved");
     },
   )
-  .openapi(
-    adminRoute("content", {
-      method: "post",
-      path: "/faqs/{faqId}/move",
-      summary: "Move a question one place up or down; audited",
-      request: { ...faqPath, body: jsonBody(moveSchema) },
-      responses: answers(200, rowMovedSchema, "whether it moved", FAQ_FAILURES),
-    }),
-    async (c) => {
-      const faqId = idOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
-      const { direction } = c.req.valid("json");
-      const result = await moveOrdered(c.get("db"), staffActor(c), "faq", faqId, direction);
-      return ok(c, result, moved(result, direction));
-    },
-  )
-  .openapi(
-    adminRoute("content", {
-      method: "delete",
-      path: "/faqs/{faqId}",
-      summary: "Delete a question; audited",
-      request: faqPath,
-      responses: answers(200, rowDeletedSchema, "the deleted question", FAQ_FAILURES),
-    }),
-    async (c) => {
-      const faqId = idOf(c.req.valid("param").faqId, CONTENT_MESSAGES.faqNotFound);
-      const result = await deleteOrdered(c.get("db"), staffActor(c), "faq", faqId);
-      return ok(c, result, `Question deleted: ${result.label}`);
-    },
-  )
+  .route("/", orderedRowRoutes(FAQ_LIST))
   .openapi(
     adminRoute("content", {
       method: "post",
@@ -164,35 +213,7 @@ export const contentAdminRoutes = apiRouter()
       return ok(c, link, `${link.name} saved`);
     },
   )
-  .openapi(
-    adminRoute("content", {
-      method: "post",
-      path: "/social-links/{linkId}/move",
-      summary: "Move a social link one place up or down; audited",
-      request: { ...linkPath, body: jsonBody(moveSchema) },
-      responses: answers(200, rowMovedSchema, "whether it moved", LINK_FAILURES),
-    }),
-    async (c) => {
-      const linkId = idOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
-      const { direction } = c.req.valid("json");
-      const result = await moveOrdered(c.get("db"), staffActor(c), "socialLink", linkId, direction);
-      return ok(c, result, moved(result, direction));
-    },
-  )
-  .openapi(
-    adminRoute("content", {
-      method: "delete",
-      path: "/social-links/{linkId}",
-      summary: "Delete a social link; audited",
-      request: linkPath,
-      responses: answers(200, rowDeletedSchema, "the deleted link", LINK_FAILURES),
-    }),
-    async (c) => {
-      const linkId = idOf(c.req.valid("param").linkId, CONTENT_MESSAGES.socialLinkNotFound);
-      const result = await deleteOrdered(c.get("db"), staffActor(c), "socialLink", linkId);
-      return ok(c, result, `${result.label} deleted`);
-    },
-  )
+  .route("/", orderedRowRoutes(LINK_LIST))
   .openapi(
     adminRoute("content", {
       method: "put",
