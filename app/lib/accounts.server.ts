@@ -1,15 +1,8 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { noPayloadSchema } from "../../contract/answers/common";
 import { type HumanCheckChallenge, humanCheckChallengeSchema } from "../../contract/answers/human-check";
-import {
-  type AccountAccess,
-  type AccountProfile,
-  accessSchema,
-  loginAnswerSchema,
-  profileSchema,
-  sessionSchema,
-  signedInSchema,
-} from "../../contract/answers/user";
+import type { AccountAccess, AccountProfile } from "../../contract/answers/user";
+import * as answerOf from "../../contract/answers/user";
 import { mergedCartSchema } from "../../contract/answers/cart";
 import { apiCall, type ApiResult } from "./api.server";
 import type { CartItem } from "./cart.server";
@@ -30,7 +23,7 @@ export function signInWithPassword(
   return apiCall(context, {
     path: "/v1/user/login",
     body: input,
-    answer: loginAnswerSchema,
+    answer: answerOf.loginAnswerSchema,
   });
 }
 
@@ -38,14 +31,14 @@ export function signInWithSecondFactor(
   context: AppLoadContext,
   input: { challenge: string; code: string; deviceToken?: string },
 ) {
-  return apiCall(context, { path: "/v1/user/login/two-factor", body: input, answer: signedInSchema });
+  return apiCall(context, { path: "/v1/user/login/two-factor", body: input, answer: answerOf.signedInSchema });
 }
 
 export function registerAccount(
   context: AppLoadContext,
   input: { username: string; email: string; password: string; password2: string },
 ) {
-  return apiCall(context, { path: "/v1/user/register", body: input, answer: sessionSchema });
+  return apiCall(context, { path: "/v1/user/register", body: input, answer: answerOf.sessionSchema });
 }
 
 export function requestResetCode(context: AppLoadContext, email: string) {
@@ -56,16 +49,16 @@ export function resetPasswordWithCode(
   context: AppLoadContext,
   input: { email: string; otp: string; password: string; password2: string },
 ) {
-  return apiCall(context, { path: "/v1/user/reset-password", body: input, answer: sessionSchema });
+  return apiCall(context, { path: "/v1/user/reset-password", body: input, answer: answerOf.sessionSchema });
 }
 
 /** Whether the request's token cookie is a live session; 401 when it is not. */
 export function readAccess(context: AppLoadContext, request: Request): Promise<ApiResult<AccountAccess>> {
-  return apiCall(context, { path: "/v1/user/access", request, answer: accessSchema });
+  return apiCall(context, { path: "/v1/user/access", request, answer: answerOf.accessSchema });
 }
 
 export function readProfile(context: AppLoadContext, request: Request): Promise<ApiResult<AccountProfile>> {
-  return apiCall(context, { path: "/v1/user/profile", request, answer: profileSchema });
+  return apiCall(context, { path: "/v1/user/profile", request, answer: answerOf.profileSchema });
 }
 
 /** Revokes the request's token on the server. */
@@ -91,7 +84,7 @@ export function changePassword(
   request: Request,
   input: { password: string; password2: string; currentPassword?: string },
 ) {
-  return apiCall(context, { path: "/v1/user/update/password", request, body: input, answer: sessionSchema });
+  return apiCall(context, { path: "/v1/user/update/password", request, body: input, answer: answerOf.sessionSchema });
 }
 
 /** Adds the guest cookie cart's lines to the account's server cart; `skipped` lists options it could not take. */

@@ -1,15 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import {
-  adminContentSchema,
-  adminFaqSchema,
-  adminGatewaySchema,
-  adminGatewaysSchema,
-  adminSocialLinkSchema,
-  announcementSetSchema,
-  documentSetSchema,
-  rowDeletedSchema,
-  rowMovedSchema,
-} from "../../contract/answers/admin-content";
+import * as answerOf from "../../contract/answers/admin-content";
 import { adminPath } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
@@ -18,14 +8,14 @@ import { apiCall, apiPayload } from "./api.server";
 export type { AdminContent, AdminGateway } from "../../contract/answers/admin-content";
 
 export function readContent(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/admin/content", request, answer: adminContentSchema });
+  return apiPayload(context, { path: "/v1/admin/content", request, answer: answerOf.adminContentSchema });
 }
 
 /** The FAQ and the social links share their calls: `list` names which. */
 export type OrderedList = "faqs" | "social-links";
 const rowPath = (list: OrderedList, rowId: string) => `/v1/admin/${list}/${encodeURIComponent(rowId)}`;
 /** What adding or editing a row of `list` answers. */
-const rowAnswer = (list: OrderedList) => (list === "faqs" ? adminFaqSchema : adminSocialLinkSchema);
+const rowAnswer = (list: OrderedList) => (list === "faqs" ? answerOf.adminFaqSchema : answerOf.adminSocialLinkSchema);
 
 export function addRow(
   context: AppLoadContext,
@@ -58,12 +48,12 @@ export function moveRow(
     path: `${rowPath(list, rowId)}/move`,
     request,
     body: { direction },
-    answer: rowMovedSchema,
+    answer: answerOf.rowMovedSchema,
   });
 }
 
 export function deleteRow(context: AppLoadContext, request: Request, list: OrderedList, rowId: string) {
-  return apiCall(context, { method: "DELETE", path: rowPath(list, rowId), request, answer: rowDeletedSchema });
+  return apiCall(context, { method: "DELETE", path: rowPath(list, rowId), request, answer: answerOf.rowDeletedSchema });
 }
 
 export function setAnnouncement(context: AppLoadContext, request: Request, body: { text: string; active: boolean }) {
@@ -72,7 +62,7 @@ export function setAnnouncement(context: AppLoadContext, request: Request, body:
     path: "/v1/admin/announcement",
     request,
     body,
-    answer: announcementSetSchema,
+    answer: answerOf.announcementSetSchema,
   });
 }
 
@@ -82,12 +72,12 @@ export function setDocument(context: AppLoadContext, request: Request, name: str
     path: adminPath("documents", name),
     request,
     body: { text },
-    answer: documentSetSchema,
+    answer: answerOf.documentSetSchema,
   });
 }
 
 export function listGateways(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/admin/gateways", request, answer: adminGatewaysSchema });
+  return apiPayload(context, { path: "/v1/admin/gateways", request, answer: answerOf.adminGatewaysSchema });
 }
 
 export function switchGateway(context: AppLoadContext, request: Request, name: string, enabled: boolean) {
@@ -96,6 +86,6 @@ export function switchGateway(context: AppLoadContext, request: Request, name: s
     path: adminPath("gateways", name),
     request,
     body: { enabled },
-    answer: adminGatewaySchema,
+    answer: answerOf.adminGatewaySchema,
   });
 }

@@ -1,15 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import {
-  adjustedBalanceSchema,
-  blocklistAddedSchema,
-  blocklistPageSchema,
-  blocklistRemovedSchema,
-  customerOrderPageSchema,
-  customerPageSchema,
-  customerSchema,
-  customerTicketPageSchema,
-  staffLedgerPageSchema,
-} from "../../contract/answers/admin-customers";
+import * as answerOf from "../../contract/answers/admin-customers";
 import { type ListParams, adminPath, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
@@ -24,7 +14,7 @@ export type {
 } from "../../contract/answers/admin-customers";
 
 export function listCustomers(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/customers", query, answer: customerPageSchema });
+  return readListPage(context, request, { path: "/v1/admin/customers", query, answer: answerOf.customerPageSchema });
 }
 
 /** One customer's page: the account, and one page each of its orders, tickets and ledger. */
@@ -37,10 +27,10 @@ export async function readCustomerPage(
   const base = adminPath("customers", customerId);
   const page = (list: keyof typeof pages) => ({ path: `${base}/${list}`, query: { page: pages[list] } });
   const [customer, orders, tickets, ledger] = await Promise.all([
-    apiPayload(context, { path: base, request, answer: customerSchema }),
-    readListPage(context, request, { ...page("orders"), answer: customerOrderPageSchema }),
-    readListPage(context, request, { ...page("tickets"), answer: customerTicketPageSchema }),
-    readListPage(context, request, { ...page("ledger"), answer: staffLedgerPageSchema }),
+    apiPayload(context, { path: base, request, answer: answerOf.customerSchema }),
+    readListPage(context, request, { ...page("orders"), answer: answerOf.customerOrderPageSchema }),
+    readListPage(context, request, { ...page("tickets"), answer: answerOf.customerTicketPageSchema }),
+    readListPage(context, request, { ...page("ledger"), answer: answerOf.staffLedgerPageSchema }),
   ]);
   return { customer, orders, tickets, ledger };
 }
@@ -56,7 +46,7 @@ export function adjustBalance(
     path: adminPath("customers", customerId, "/balance"),
     request,
     body: input,
-    answer: adjustedBalanceSchema,
+    answer: answerOf.adjustedBalanceSchema,
     idempotencyKey,
   });
 }
@@ -71,12 +61,12 @@ export function setBlocked(
     path: `/v1/admin/customers/${encodeURIComponent(customerId)}/${input.blocked ? "block" : "unblock"}`,
     request,
     body: { reason: input.reason },
-    answer: customerSchema,
+    answer: answerOf.customerSchema,
   });
 }
 
 export function listBlocklist(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/blocklist", query, answer: blocklistPageSchema });
+  return readListPage(context, request, { path: "/v1/admin/blocklist", query, answer: answerOf.blocklistPageSchema });
 }
 
 export function addBlocklistEntry(
@@ -89,7 +79,7 @@ export function addBlocklistEntry(
     path: "/v1/admin/blocklist",
     request,
     body: input,
-    answer: blocklistAddedSchema,
+    answer: answerOf.blocklistAddedSchema,
     idempotencyKey,
   });
 }
@@ -99,6 +89,6 @@ export function removeBlocklistEntry(context: AppLoadContext, request: Request, 
     method: "DELETE",
     path: adminPath("blocklist", entryId),
     request,
-    answer: blocklistRemovedSchema,
+    answer: answerOf.blocklistRemovedSchema,
   });
 }

@@ -1,15 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import {
-  feedbackReplySetSchema,
-  feedbackVisibilitySetSchema,
-  productReplacementSettingsListSchema,
-  productReplacementSettingsSchema,
-  requestResolvedSchema,
-  staffFeedbackPageSchema,
-  staffRequestPageSchema,
-  staffTicketPageSchema,
-  staffTicketSchema,
-} from "../../contract/answers/admin-inbox";
+import * as answerOf from "../../contract/answers/admin-inbox";
 import { type ListParams, adminPath, readListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
@@ -24,11 +14,11 @@ export type {
 } from "../../contract/answers/admin-inbox";
 
 export function listTickets(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/tickets", query, answer: staffTicketPageSchema });
+  return readListPage(context, request, { path: "/v1/admin/tickets", query, answer: answerOf.staffTicketPageSchema });
 }
 
 export function readTicket(context: AppLoadContext, request: Request, ticketId: string) {
-  return apiPayload(context, { path: adminPath("tickets", ticketId), request, answer: staffTicketSchema });
+  return apiPayload(context, { path: adminPath("tickets", ticketId), request, answer: answerOf.staffTicketSchema });
 }
 
 export function replyToTicket(context: AppLoadContext, request: Request, ticketId: string, message: string) {
@@ -36,7 +26,7 @@ export function replyToTicket(context: AppLoadContext, request: Request, ticketI
     path: adminPath("tickets", ticketId, "/reply"),
     request,
     body: { message },
-    answer: staffTicketSchema,
+    answer: answerOf.staffTicketSchema,
   });
 }
 
@@ -45,12 +35,12 @@ export function setTicketStatus(context: AppLoadContext, request: Request, ticke
     path: adminPath("tickets", ticketId, "/status"),
     request,
     body: { status },
-    answer: staffTicketSchema,
+    answer: answerOf.staffTicketSchema,
   });
 }
 
 export function listRequests(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/requests", query, answer: staffRequestPageSchema });
+  return readListPage(context, request, { path: "/v1/admin/requests", query, answer: answerOf.staffRequestPageSchema });
 }
 
 /** How staff close a request, and what each posts: the credential (empty: one from stock), an answer, a reason. */
@@ -64,14 +54,14 @@ export function resolveRequest<How extends keyof Resolutions>(
   body: Resolutions[How],
 ) {
   const path = adminPath("requests", requestId, `/${how}`);
-  return apiCall(context, { path, request, body, answer: requestResolvedSchema });
+  return apiCall(context, { path, request, body, answer: answerOf.requestResolvedSchema });
 }
 
 export function listReplacementSettings(context: AppLoadContext, request: Request) {
   return apiPayload(context, {
     path: "/v1/admin/replacement-settings",
     request,
-    answer: productReplacementSettingsListSchema,
+    answer: answerOf.productReplacementSettingsListSchema,
   });
 }
 
@@ -86,12 +76,16 @@ export function saveReplacementSettings(
     path: adminPath("replacement-settings", productId),
     request,
     body,
-    answer: productReplacementSettingsSchema,
+    answer: answerOf.productReplacementSettingsSchema,
   });
 }
 
 export function listFeedback(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/feedback", query, answer: staffFeedbackPageSchema });
+  return readListPage(context, request, {
+    path: "/v1/admin/feedback",
+    query,
+    answer: answerOf.staffFeedbackPageSchema,
+  });
 }
 
 export function setFeedbackVisible(context: AppLoadContext, request: Request, feedbackId: string, visible: boolean) {
@@ -99,7 +93,7 @@ export function setFeedbackVisible(context: AppLoadContext, request: Request, fe
     path: adminPath("feedback", feedbackId, "/visibility"),
     request,
     body: { visible },
-    answer: feedbackVisibilitySetSchema,
+    answer: answerOf.feedbackVisibilitySetSchema,
   });
 }
 
@@ -109,6 +103,6 @@ export function replyToFeedback(context: AppLoadContext, request: Request, feedb
     path: adminPath("feedback", feedbackId, "/reply"),
     request,
     body: { reply },
-    answer: feedbackReplySetSchema,
+    answer: answerOf.feedbackReplySetSchema,
   });
 }

@@ -1,14 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import {
-  type AdminOrder,
-  adminOrderPageSchema,
-  adminOrderSchema,
-  lineDeliveredSchema,
-  orderActionDoneSchema,
-  orderCredentialsSchema,
-  orderRefundedSchema,
-  paymentConfirmedSchema,
-} from "../../contract/answers/admin-orders";
+import type { AdminOrder } from "../../contract/answers/admin-orders";
+import * as answerOf from "../../contract/answers/admin-orders";
 import { type ListParams, adminPath, tryListPage } from "./admin-list.server";
 import { apiCall, apiPayload } from "./api.server";
 
@@ -21,14 +13,14 @@ export type { AdminOrder, AdminOrderRow, OrderCredentials } from "../../contract
 
 /** An ApiResult, not a thrown refusal: the search shows a filter the API refused (a bad date) above the list. */
 export function searchOrders(context: AppLoadContext, request: Request, query: ListParams) {
-  return tryListPage(context, request, { path: "/v1/admin/orders", query, answer: adminOrderPageSchema });
+  return tryListPage(context, request, { path: "/v1/admin/orders", query, answer: answerOf.adminOrderPageSchema });
 }
 
 const orderPath = (orderId: string) => adminPath("orders", orderId);
 
 /** The order's page; an unknown or malformed id is the 404 page. */
 export function readOrder(context: AppLoadContext, request: Request, orderId: string): Promise<AdminOrder> {
-  return apiPayload(context, { path: orderPath(orderId), request, answer: adminOrderSchema });
+  return apiPayload(context, { path: orderPath(orderId), request, answer: answerOf.adminOrderSchema });
 }
 
 /** The order's credentials: the API writes each viewing to the audit log. */
@@ -37,7 +29,7 @@ export function showCredentials(context: AppLoadContext, request: Request, order
     path: `${orderPath(orderId)}/credentials`,
     request,
     body: {},
-    answer: orderCredentialsSchema,
+    answer: answerOf.orderCredentialsSchema,
   });
 }
 
@@ -47,7 +39,12 @@ export function deliverLine(
   orderId: string,
   input: { lineId: string; credentials: string },
 ) {
-  return apiCall(context, { path: `${orderPath(orderId)}/deliver`, request, body: input, answer: lineDeliveredSchema });
+  return apiCall(context, {
+    path: `${orderPath(orderId)}/deliver`,
+    request,
+    body: input,
+    answer: answerOf.lineDeliveredSchema,
+  });
 }
 
 export function confirmPayment(
@@ -60,7 +57,7 @@ export function confirmPayment(
     path: `${orderPath(orderId)}/confirm-payment`,
     request,
     body: input,
-    answer: paymentConfirmedSchema,
+    answer: answerOf.paymentConfirmedSchema,
   });
 }
 
@@ -70,7 +67,12 @@ export function refundOrder(
   orderId: string,
   input: { wholeOrder: true } | { lineIds: string[] },
 ) {
-  return apiCall(context, { path: `${orderPath(orderId)}/refund`, request, body: input, answer: orderRefundedSchema });
+  return apiCall(context, {
+    path: `${orderPath(orderId)}/refund`,
+    request,
+    body: input,
+    answer: answerOf.orderRefundedSchema,
+  });
 }
 
 export function resendOrderMail(context: AppLoadContext, request: Request, orderId: string) {
@@ -78,10 +80,15 @@ export function resendOrderMail(context: AppLoadContext, request: Request, order
     path: `${orderPath(orderId)}/resend-mail`,
     request,
     body: {},
-    answer: orderActionDoneSchema,
+    answer: answerOf.orderActionDoneSchema,
   });
 }
 
 export function cancelOrder(context: AppLoadContext, request: Request, orderId: string) {
-  return apiCall(context, { path: `${orderPath(orderId)}/cancel`, request, body: {}, answer: orderActionDoneSchema });
+  return apiCall(context, {
+    path: `${orderPath(orderId)}/cancel`,
+    request,
+    body: {},
+    answer: answerOf.orderActionDoneSchema,
+  });
 }
