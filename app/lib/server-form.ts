@@ -1,7 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { useFormReply } from "./form-reply";
 
 /*
  * Storefront forms without a form library or zod in the browser (ADR 032). The action parses the post with the
@@ -44,9 +43,9 @@ export type FormMeta = {
   noValidate: boolean;
 };
 
-type Values = Record<string, unknown>;
+export type Values = Record<string, unknown>;
 
-type Options<Shape extends Values> = {
+export type Options<Shape extends Values> = {
   id: string;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: Partial<{ [Name in keyof Shape]: unknown }>;
@@ -193,13 +192,4 @@ export function getRadioGroupProps(meta: FieldMeta, options: readonly string[]) 
     value: option,
     defaultChecked: meta.initialValue === option,
   }));
-}
-
-/** useServerForm for the form `id` on a page whose action answers it by that id (ADR 049). */
-export function useRepliedServerForm<Shape extends Values>(
-  constraints: { readonly [Name in keyof Shape]?: Constraint },
-  id: string,
-  options: Pick<Options<Shape>, "defaultValue"> = {},
-) {
-  return useServerForm<Shape>(constraints, { ...options, id, lastResult: useFormReply(id)?.result });
 }

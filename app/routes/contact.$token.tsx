@@ -13,7 +13,8 @@ import { MessageList, TicketSummary } from "~/components/tickets/conversation";
 import { MessageField, REPLY_PROMISE } from "~/components/tickets/ticket-fields";
 import { formAction } from "~/lib/form-action.server";
 import { readGuestTicket, replyAsGuest } from "~/lib/contact.server";
-import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
+import { getFormProps } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import type { z } from "zod";
 

@@ -18,7 +18,7 @@ import { freshHumanCheck } from "~/lib/accounts.server";
 import { openGuestTicket } from "~/lib/contact.server";
 import { formAction } from "~/lib/form-action.server";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
-import { useRepliedServerForm } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import { getCurrentUser } from "~/lib/session.server";
 import type { z } from "zod";
 

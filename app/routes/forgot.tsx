@@ -9,7 +9,8 @@ import { formAction } from "~/lib/form-action.server";
 import { anonymousPageLoader } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
+import { getFormProps } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 

@@ -17,7 +17,7 @@ import { redeemKey } from "~/lib/orders.server";
 import { getCurrentUser } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/redeem-key-schema.constraints";
-import { useRepliedServerForm } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () =>

@@ -14,7 +14,8 @@ import { resetPasswordWithCode } from "~/lib/accounts.server";
 import { formAction } from "~/lib/form-action.server";
 import { completeSignIn, requireAnonymous } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
+import { getFormProps } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import { pageMeta } from "~/components/legal/page-meta";
 import type { z } from "zod";
 

@@ -23,7 +23,8 @@ import {
 import { formatUsd } from "~/lib/money";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
-import { type FormMeta, getFormProps, useRepliedServerForm } from "~/lib/server-form";
+import { type FormMeta, getFormProps } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import type { z } from "zod";
 
 export const meta: MetaFunction = () => [{ title: "Settings | Store" }];

@@ -20,7 +20,8 @@ import { requireUser } from "~/lib/session.server";
 import { readTicket, sendTicketMessage, setTicketOpen } from "~/lib/tickets.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
-import { getFormProps, useRepliedServerForm } from "~/lib/server-form";
+import { getFormProps } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import { listQuery } from "./tickets";
 import type { z } from "zod";
 

@@ -11,7 +11,8 @@ import { requireUser } from "~/lib/session.server";
 import { listTickets, openTicket } from "~/lib/tickets.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { FORM_CONSTRAINTS } from "~/components/tickets/schemas.constraints";
-import { getFormProps, getInputProps, useRepliedServerForm } from "~/lib/server-form";
+import { getFormProps, getInputProps } from "~/lib/server-form";
+import { useRepliedServerForm } from "~/lib/form-reply";
 import type { z } from "zod";
 import { Pager } from "~/components/pager";
 

@@ -15,8 +15,8 @@ import type { HumanCheckChallenge } from "~/lib/accounts.server";
 import type { OrderPanel, OrderRequestsData } from "~/lib/order-requests.server";
 import type { Order, OrderProduct } from "~/lib/orders.server";
 import type { OrderRequest } from "~/lib/requests.server";
-import { useFormReply } from "~/lib/form-reply";
-import { type FormMeta, getFormProps, useServerForm, useRepliedServerForm } from "~/lib/server-form";
+import { useFormReply, useRepliedServerForm } from "~/lib/form-reply";
+import { type FormMeta, getFormProps, useServerForm } from "~/lib/server-form";
 import type { z } from "zod";
 
 /*

@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import type { FieldMeta } from "~/lib/server-form";
 import { formatUsd } from "~/lib/money";
 import type { ProductOptionData } from "../product-details";
@@ -9,28 +8,6 @@ export const NO_SCRIPT_BUTTON = "rounded-lg border border-slate-300 px-4 py-2 te
 
 function stockText(option: ProductOptionData) {
   return option.availableStock > 0 ? `${option.availableStock} available` : "Out of Stock";
-}
-
-/** One choice of a radio group, drawn as a card: its radio, then what it offers. */
-function RadioCard({
-  className,
-  input,
-  disabled,
-  onChoose,
-  children,
-}: {
-  className: string;
-  input: { name: string; value: string | number; defaultChecked: boolean };
-  disabled: boolean;
-  onChoose: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <label className={className}>
-      <input type="radio" {...input} disabled={disabled} onChange={onChoose} />
-      {children}
-    </label>
-  );
 }
 
 export function PlanChoice({
@@ -55,20 +32,25 @@ export function PlanChoice({
       {options.map((candidate) => {
         const soldOut = candidate.availableStock < minQuantity;
         return (
-          <RadioCard
+          <label
             key={candidate._id}
             className={`flex items-center gap-3 rounded-lg border p-3 ${
               candidate._id === optionId ? "border-brand-600 bg-brand-50" : "border-slate-200"
             } ${soldOut ? "cursor-not-allowed opacity-60" : "cursor-pointer"}`}
-            input={{ name: field.name, value: candidate._id, defaultChecked: candidate._id === initialOptionId }}
-            disabled={soldOut}
-            onChoose={() => onChoose(candidate._id)}
           >
+            <input
+              type="radio"
+              name={field.name}
+              value={candidate._id}
+              defaultChecked={candidate._id === initialOptionId}
+              disabled={soldOut}
+              onChange={() => onChoose(candidate._id)}
+            />
             <span className="flex-1 font-medium">{candidate.title}</span>
             <span className={`text-sm ${soldOut ? "font-semibold text-red-700" : "text-slate-600"}`}>
               {stockText(candidate)}
             </span>
-          </RadioCard>
+          </label>
         );
       })}
     </fieldset>
@@ -93,20 +75,21 @@ export function WarrantyChoice({
     <fieldset data-warranties className="flex flex-col gap-2" aria-describedby={field.errorId}>
       <legend className="mb-2 font-semibold">Warranty for {option.title}</legend>
       {option.subOptions.map((subOption) => (
-        <RadioCard
+        <label
           key={subOption._id}
           className="flex cursor-pointer items-center gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-          input={{
-            name: field.name,
-            value: subOption.duration,
-            defaultChecked: subOption.duration === initialDuration,
-          }}
-          disabled={disabled}
-          onChoose={() => onChoose(subOption.duration)}
         >
+          <input
+            type="radio"
+            name={field.name}
+            value={subOption.duration}
+            defaultChecked={subOption.duration === initialDuration}
+            disabled={disabled}
+            onChange={() => onChoose(subOption.duration)}
+          />
           <span className="flex-1">{subOption.title}</span>
           <span className="font-semibold">{formatUsd(subOption.price)}</span>
-        </RadioCard>
+        </label>
       ))}
     </fieldset>
   );
