@@ -2,7 +2,7 @@ import { readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { and, eq, inArray, isNotNull, isNull, lt, lte, ne, notExists, or, sql } from "drizzle-orm";
 import type { Config } from "../config";
-import type { Database, Executor } from "../db/client";
+import { type Database, type Executor, rowsOf } from "../db/client";
 import {
   knownDevices,
   mailOutbox,
@@ -184,12 +184,6 @@ async function deleteSpentCodes(tx: Executor, table: typeof passwordResets | typ
     .where(or(lte(table.expiresAt, now), isNotNull(table.usedAt)))
     .returning({ id: table.id });
   return deleted.length;
-}
-
-/** The rows of a raw query: postgres.js answers an array, PGlite an object with `rows`. */
-async function rowsOf<Row>(result: Promise<unknown>): Promise<Row[]> {
-  const value = await result;
-  return (Array.isArray(value) ? value : (value as { rows: Row[] }).rows) as Row[];
 }
 
 /** The .eml copies of mail (no SMTP_URL) written before the cutoff: the mail they hold was sent. */
