@@ -95,6 +95,13 @@ export function countJobRun(job: JobName, outcome: "ok" | "error") {
   if (outcome === "ok") jobLastSuccess.set({ job }, Date.now() / 1000);
 }
 
+const outboundHeld = new Gauge({
+  name: "store_outbound_held",
+  help: "1 when this instance started with HOLD_OUTBOUND: it sends no mail and no operator notification",
+  registers,
+});
+export const markOutboundHeld = (held: boolean) => outboundHeld.set(held ? 1 : 0);
+
 // Read from the database on each scrape: the same on every instance, as they describe the shared database.
 const outboxBacklog = new Gauge({
   name: "store_outbox_backlog",
