@@ -146,9 +146,11 @@ app.get("/healthz", (_req, res) => {
 });
 
 // Readiness: the database answers and this build's migrations are applied; a stopping instance is not ready.
+const readinessNow = async () =>
+  stopping ? ({ ready: false, reason: "stopping" } as const) : await checkReadiness(database.db);
 let lastReadiness = "ready";
 app.get("/readyz", async (_req, res) => {
-  const readiness = stopping ? ({ ready: false, reason: "stopping" } as const) : await checkReadiness(database.db);
+  const readiness = await readinessNow();
   // One line when it changes, not one per probe.
   const now = readiness.ready ? "ready" : readiness.reason;
   if (now !== lastReadiness) logger.warn("readiness changed", { from: lastReadiness, to: now });
@@ -158,7 +160,7 @@ app.get("/readyz", async (_req, res) => {
 
 // Prometheus metrics of this instance, for a bearer of METRICS_TOKEN; without it there is no such page (ADR 045).
 app.get("/metrics", async (req, res) => {
-  const answer = await answerMetrics(database.db, config.metricsToken, req.get("authorization"));
+  const answer = await answerMetrics(database.db, config.metricsToken, req.get("authorization"), readinessNow);
   res
     .status(answer.status)
     .set({ "Content-Type": answer.contentType, "Cache-Control": "no-store", ...answer.headers })

@@ -85,7 +85,7 @@ describe("GET /metrics", () => {
     expect(valueOf(after, 'store_outbox_oldest_age_seconds{outbox="mail"}')).toBeGreaterThanOrEqual(0);
     expect(valueOf(after, "store_stock_options_below_threshold")).toBeGreaterThanOrEqual(1);
     expect(valueOf(after, "store_database_up")).toBe(1);
-    expect(after).toContain('store_job_lag_seconds{job="order-expiry"}');
+    expect(after).toContain('store_job_lag_seconds{task="order-expiry"}');
     // prom-client's default process and Node.js metrics.
     expect(after).toContain("process_cpu_user_seconds_total");
     expect(after).toContain("nodejs_heap_size_used_bytes");
