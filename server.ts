@@ -24,7 +24,7 @@ import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
 import { seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
-import { answerMetrics, observeHttpRequest } from "./api/metrics";
+import { answerMetrics, markOutboundHeld, observeHttpRequest } from "./api/metrics";
 import { startMailer } from "./api/mail/sender";
 import { picturesDir } from "./api/services/product-pictures";
 import { startNotificationSender } from "./api/notifications/sender";
@@ -65,8 +65,17 @@ if (config.env === "development" && config.seedDemo !== false) {
   if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
 }
 const api = createApi({ db: database.db, config, logger });
-const mailer = startMailer({ db: database.db, config, logger });
-const notificationSender = startNotificationSender({ db: database.db, config, logger });
+// A restore drill starts on a copy whose queue the original store already sent: with HOLD_OUTBOUND nothing leaves.
+if (config.holdOutbound) {
+  logger.warn("HOLD_OUTBOUND is on: queued mail and operator notifications stay queued and none is sent", {
+    sendThem: "start the store without HOLD_OUTBOUND",
+  });
+}
+const mailer = config.holdOutbound ? undefined : startMailer({ db: database.db, config, logger });
+const notificationSender = config.holdOutbound
+  ? undefined
+  : startNotificationSender({ db: database.db, config, logger });
+markOutboundHeld(config.holdOutbound);
 const orderExpiry = startOrderExpiry({ db: database.db, logger });
 const retention = startRetention({ db: database.db, config, logger });
 
@@ -137,9 +146,11 @@ app.get("/healthz", (_req, res) => {
 });
 
 // Readiness: the database answers and this build's migrations are applied; a stopping instance is not ready.
+const readinessNow = async () =>
+  stopping ? ({ ready: false, reason: "stopping" } as const) : await checkReadiness(database.db);
 let lastReadiness = "ready";
 app.get("/readyz", async (_req, res) => {
-  const readiness = stopping ? ({ ready: false, reason: "stopping" } as const) : await checkReadiness(database.db);
+  const readiness = await readinessNow();
   // One line when it changes, not one per probe.
   const now = readiness.ready ? "ready" : readiness.reason;
   if (now !== lastReadiness) logger.warn("readiness changed", { from: lastReadiness, to: now });
@@ -149,7 +160,7 @@ app.get("/readyz", async (_req, res) => {
 
 // Prometheus metrics of this instance, for a bearer of METRICS_TOKEN; without it there is no such page (ADR 045).
 app.get("/metrics", async (req, res) => {
-  const answer = await answerMetrics(database.db, config.metricsToken, req.get("authorization"));
+  const answer = await answerMetrics(database.db, config.metricsToken, req.get("authorization"), readinessNow);
   res
     .status(answer.status)
     .set({ "Content-Type": answer.contentType, "Cache-Control": "no-store", ...answer.headers })
@@ -300,8 +311,8 @@ async function shutdown(signal: string) {
   force.unref();
   // Stop accepting, let in-flight requests finish, then close the database.
   server.close(async () => {
-    await mailer.stop();
-    await notificationSender.stop();
+    await mailer?.stop();
+    await notificationSender?.stop();
     await orderExpiry.stop();
     await retention.stop();
     await database.close();

@@ -67,6 +67,7 @@ const envSchema = z.object({
     .refine((url) => /^https?:\/\//i.test(url), "must be an absolute http:// or https:// URL")
     .optional(),
   NOTIFY_WEBHOOK_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  HOLD_OUTBOUND: booleanFlag.default("false"),
   METRICS_TOKEN: z.string().min(32, "must be at least 32 characters").optional(),
   RETENTION_DAYS: z.coerce
     .number({ invalid_type_error: "must be a whole number of days" })
@@ -114,6 +115,8 @@ export type Config = {
   /** Multiplies every rate limit; above 1 only for load tests and end-to-end suites run from one address. */
   rateLimitScale: number;
   notifications: OperatorChannelsConfig;
+  /** HOLD_OUTBOUND: queued mail and operator notifications stay queued, nothing is sent (a restore drill, ADR 054). */
+  holdOutbound: boolean;
   /** The bearer token of GET /metrics; unset, /metrics does not exist (ADR 045). */
   metricsToken: string | undefined;
   /** How many days personal data that is no longer needed is kept (ADR 044). */
@@ -275,6 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { url: values.NOTIFY_WEBHOOK_URL, secret: values.NOTIFY_WEBHOOK_SECRET! }
         : undefined,
     },
+    holdOutbound: values.HOLD_OUTBOUND,
     metricsToken: values.METRICS_TOKEN,
     retentionDays: values.RETENTION_DAYS,
     onionUrl: values.ONION_URL?.replace(/\/+$/, ""),

@@ -61,7 +61,10 @@ export function startRetention(
       const result = await applyRetention(deps, { intervalMs });
       // Counts only: what was removed is gone, and none of it belongs in a log line.
       if (result) deps.logger.info("retention applied", { retentionDays: deps.config.retentionDays, ...result });
+      // A turn another instance took, or one not yet due, is a run without an error too.
+      countJobRun("retention", "ok");
     } catch (error) {
+      countJobRun("retention", "error");
       deps.logger.error("retention failed", { error });
     }
   };

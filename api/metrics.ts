@@ -2,6 +2,8 @@ import { timingSafeEqual, createHash } from "node:crypto";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client";
+import { type Readiness, checkReadiness } from "./db/readiness";
+import { RETENTION_LAST_RUN_KEY } from "./services/retention";
 
 /*
  * Prometheus metrics of this process (issue 30, ADR 045), read at GET /metrics with METRICS_TOKEN. Counters
@@ -18,10 +20,35 @@ collectDefaultMetrics({ register: metricsRegistry });
 const PAYMENT_METHODS = new Set(["balance", "sandbox", "stripe", "coinbase", "shoppy", "key"]);
 const paymentMethodLabel = (method: string) => (PAYMENT_METHODS.has(method) ? method : "other");
 
+/**
+ * What kind of request a route serves, so that an alert can hold each kind to its own speed (ADR 054): cached
+ * storefront hits, far the most, must not hide a slow checkout in one overall percentile.
+ */
+export type RouteClass = "shop" | "checkout" | "account" | "admin" | "webhook" | "probe" | "static" | "unmatched";
+const ROUTE_CLASSES: [RouteClass, RegExp][] = [
+  ["static", /^static$/],
+  ["probe", /^\/(healthz|readyz|metrics)$/],
+  ["unmatched", /^(\/v1 unmatched|page unmatched|routes\/\$)$/],
+  ["admin", /^(\/v1\/admin\/|routes\/admin)/],
+  ["webhook", /^\/v1\/webhooks\//],
+  [
+    "checkout",
+    /^(\/v1\/(cart|sandbox)\/|\/v1\/order\/(create|redeemKey)$|\/v1\/balance\/create$|routes\/(cart|balance|redeem-key|pay\.sandbox\.\$paymentId)$)/,
+  ],
+  [
+    "shop",
+    /^(\/v1\/(category|product|announcement|payment_gateway|faq|social_link|doc)\/|\/v1\/(order\/recent|feedback\/readPublic|privacy\/retention|openapi\.json|docs)$|root$|routes\/(_index|shop|shop\.\$productId|lite|faqs|terms|terms-of-service|privacy-policy|sitemap\[\.\]xml|robots\[\.\]txt|resources\.recent-orders)$)/,
+  ],
+];
+/** The class of a `route` label; what no rule names is the customer's own area (account, orders, tickets, sign-in). */
+export function routeClassOf(route: string): RouteClass {
+  return ROUTE_CLASSES.find(([, pattern]) => pattern.test(route))?.[0] ?? "account";
+}
+
 export const httpRequestDuration = new Histogram({
   name: "store_http_request_duration_seconds",
-  help: "Time to answer an HTTP request, by method, route pattern (/v1) or Remix route id (pages) and status",
-  labelNames: ["method", "route", "status"] as const,
+  help: "Time to answer an HTTP request, by method, route pattern (/v1) or Remix route id (pages), its class and status",
+  labelNames: ["method", "route", "route_class", "status"] as const,
   buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
   registers,
 });
@@ -35,7 +62,12 @@ export function observeHttpRequest(method: string | undefined, route: string, st
   const key = `${verb} ${status} ${route}`;
   let observer = observers.get(key);
   if (!observer) {
-    observer = httpRequestDuration.labels({ method: verb, route, status: String(status) });
+    observer = httpRequestDuration.labels({
+      method: verb,
+      route,
+      route_class: routeClassOf(route),
+      status: String(status),
+    });
     observers.set(key, observer);
   }
   observer.observe(seconds);
@@ -47,6 +79,8 @@ const ordersCreated = new Counter({
   labelNames: ["payment_method"] as const,
   registers,
 });
+// Every method's series exists from the start at 0: "nothing paid lately" must compare with 0, not with no series.
+for (const method of PAYMENT_METHODS) ordersCreated.inc({ payment_method: method }, 0);
 export const countOrderCreated = (paymentMethod: string) =>
   ordersCreated.inc({ payment_method: paymentMethodLabel(paymentMethod) });
 
@@ -56,6 +90,7 @@ const ordersPaid = new Counter({
   labelNames: ["payment_method"] as const,
   registers,
 });
+for (const method of PAYMENT_METHODS) ordersPaid.inc({ payment_method: method }, 0);
 export const countOrderPaid = (paymentMethod: string) =>
   ordersPaid.inc({ payment_method: paymentMethodLabel(paymentMethod) });
 
@@ -77,23 +112,36 @@ const webhookOutcomes = new Counter({
 export const countWebhook = (gateway: string, outcome: string) =>
   webhookOutcomes.inc({ gateway: paymentMethodLabel(gateway), outcome });
 
-export type JobName = "mailer" | "notifications" | "order-expiry";
+/*
+ * Background jobs are named by the `task` label: a label called `job` would clash with the one Prometheus gives
+ * every scraped series, and be stored as `exported_job`, out of reach of a rule that says `job` (ADR 054).
+ */
+const JOB_NAMES = ["mailer", "notifications", "order-expiry", "retention"] as const;
+export type JobName = (typeof JOB_NAMES)[number];
 const jobRuns = new Counter({
   name: "store_job_runs_total",
-  help: "Runs of the background jobs of this instance, by job and outcome (ok, error)",
-  labelNames: ["job", "outcome"] as const,
+  help: "Runs of the background jobs of this instance, by task and outcome (ok, error)",
+  labelNames: ["task", "outcome"] as const,
   registers,
 });
+for (const task of JOB_NAMES) for (const outcome of ["ok", "error"]) jobRuns.inc({ task, outcome }, 0);
 const jobLastSuccess = new Gauge({
   name: "store_job_last_success_timestamp_seconds",
-  help: "When this instance's job last ran without an error (Unix time)",
-  labelNames: ["job"] as const,
+  help: "When this instance's job last ran without an error (Unix time), by task",
+  labelNames: ["task"] as const,
   registers,
 });
-export function countJobRun(job: JobName, outcome: "ok" | "error") {
-  jobRuns.inc({ job, outcome });
-  if (outcome === "ok") jobLastSuccess.set({ job }, Date.now() / 1000);
+export function countJobRun(task: JobName, outcome: "ok" | "error") {
+  jobRuns.inc({ task, outcome });
+  if (outcome === "ok") jobLastSuccess.set({ task }, Date.now() / 1000);
 }
+
+const outboundHeld = new Gauge({
+  name: "store_outbound_held",
+  help: "1 when this instance started with HOLD_OUTBOUND: it sends no mail and no operator notification",
+  registers,
+});
+export const markOutboundHeld = (held: boolean) => outboundHeld.set(held ? 1 : 0);
 
 // Read from the database on each scrape: the same on every instance, as they describe the shared database.
 const outboxBacklog = new Gauge({
@@ -116,8 +164,13 @@ const outboxFailed = new Gauge({
 });
 const jobLag = new Gauge({
   name: "store_job_lag_seconds",
-  help: "How far the order-expiry job is behind: age of the oldest unpaid order past its expiry time; 0 when none",
-  labelNames: ["job"] as const,
+  help: "How far the order-expiry task is behind: age of the oldest unpaid order past its expiry time; 0 when none",
+  labelNames: ["task"] as const,
+  registers,
+});
+const retentionLastRun = new Gauge({
+  name: "store_retention_last_run_timestamp_seconds",
+  help: "When any instance last applied the retention rules (Unix time); 0 before the first run",
   registers,
 });
 const stockBelowThreshold = new Gauge({
@@ -128,6 +181,12 @@ const stockBelowThreshold = new Gauge({
 const stockSoldOut = new Gauge({
   name: "store_stock_options_sold_out",
   help: "Active automatic options with no free stock",
+  registers,
+});
+
+const ready = new Gauge({
+  name: "store_ready",
+  help: "1 when this instance would answer /readyz with 200 (database answering, migrations applied, not stopping)",
   registers,
 });
 
@@ -145,6 +204,7 @@ type DatabaseFigures = {
   notification_oldest: number | null;
   notification_failed: number;
   expiry_lag: number | null;
+  retention_last_run: number | null;
   below_threshold: number;
   sold_out: number;
 };
@@ -160,6 +220,8 @@ async function readDatabaseFigures(db: Database): Promise<DatabaseFigures> {
     (select count(*)::int from notification_outbox where status = 'failed') as notification_failed,
     (select extract(epoch from now() - min(expires_at))::float8 from orders
       where status = 'pending' and expires_at < now()) as expiry_lag,
+    (select extract(epoch from (value #>> '{}')::timestamptz)::float8 from store_settings
+      where key = ${RETENTION_LAST_RUN_KEY}) as retention_last_run,
     (select count(*)::int from (
       select o.low_stock_threshold as threshold,
         (select count(*) from stock_credentials s where s.option_id = o.id and s.status = 'available') as free
@@ -189,6 +251,7 @@ export async function answerMetrics(
   db: Database,
   token: string | undefined,
   authorization: string | undefined,
+  readiness: () => Promise<Readiness | { ready: false }> = () => checkReadiness(db),
 ): Promise<MetricsAnswer> {
   if (!token) return { status: 404, contentType: "text/plain; charset=utf-8", body: "Not found" };
   const given = /^Bearer (.+)$/i.exec(authorization ?? "")?.[1] ?? "";
@@ -200,6 +263,8 @@ export async function answerMetrics(
       headers: { "WWW-Authenticate": 'Bearer realm="metrics"' },
     };
   }
+  // What /readyz would answer, so readiness is alertable from the scrape alone, without a blackbox probe.
+  ready.set((await readiness()).ready ? 1 : 0);
   try {
     const figures = await readDatabaseFigures(db);
     for (const outbox of ["mail", "notification"] as const) {
@@ -207,7 +272,8 @@ export async function answerMetrics(
       outboxOldestAge.set({ outbox }, Math.max(0, figures[`${outbox}_oldest`] ?? 0));
       outboxFailed.set({ outbox }, figures[`${outbox}_failed`]);
     }
-    jobLag.set({ job: "order-expiry" }, Math.max(0, figures.expiry_lag ?? 0));
+    jobLag.set({ task: "order-expiry" }, Math.max(0, figures.expiry_lag ?? 0));
+    retentionLastRun.set(figures.retention_last_run ?? 0);
     stockBelowThreshold.set(figures.below_threshold);
     stockSoldOut.set(figures.sold_out);
     databaseUp.set(1);

@@ -3,7 +3,7 @@ import { readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, gt, inArray, isNull, notExists, sql } from "drizzle-orm";
 import { centsToUsd } from "../../contract/money";
-import type { PersonalData } from "../../contract/answers/personal-data";
+import type { PersonalData, StaffCustomerData } from "../../contract/answers/personal-data";
 import type { DeletedAccount } from "../../contract/answers/privacy";
 import { DELETED_CUSTOMER, PRIVACY_MESSAGES } from "../../contract/privacy";
 import type { Config } from "../config";
@@ -391,13 +391,16 @@ export async function deleteCustomerForStaff(
   return eraseAccount(ctx, input.userId, { actor, reason: input.reason });
 }
 
-/** Staff exporting a customer's data at the customer's request; audited by id, without the data. */
+/**
+ * Staff exporting a customer's data at the customer's request; audited by id, without the data. It holds no
+ * credential's username or password (ADR 054): staff see those one order at a time, each view audited.
+ */
 export async function exportCustomerForStaff(
   db: Database,
   actor: StaffActor,
   userId: string,
   now = new Date(),
-): Promise<PersonalData> {
+): Promise<StaffCustomerData> {
   return db.transaction(async (tx) => {
     const data = await exportPersonalData(tx, userId, { now });
     await recordAudit(tx, actor, {
@@ -406,6 +409,24 @@ export async function exportCustomerForStaff(
       objectId: userId,
       objectLabel: "",
     });
-    return data;
+    return withoutCredentialSecrets(data);
   });
+}
+
+/** Each delivered credential as when it was delivered, its warranty and replacement: the fields named, no others. */
+function withoutCredentialSecrets(data: PersonalData): StaffCustomerData {
+  return {
+    ...data,
+    orders: data.orders.map((order) => ({
+      ...order,
+      products: order.products.map((line) => ({
+        ...line,
+        credentials: line.credentials.map(({ deliveredAt, warrantyEndsAt, replacedAt }) => ({
+          deliveredAt,
+          warrantyEndsAt,
+          replacedAt,
+        })),
+      })),
+    })),
+  };
 }

@@ -33,7 +33,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Any fixed number: names the advisory lock that lets one instance at a time apply the rules. */
 const RETENTION_LOCK = 7_400_044;
 /** When the rules last ran, kept in store_settings so instances share one schedule. */
-const LAST_RUN_KEY = "retention.lastRunAt";
+export const RETENTION_LAST_RUN_KEY = "retention.lastRunAt";
 /** How often the rules run at most, whichever instance asks. */
 export const RETENTION_INTERVAL_MS = 60 * 60_000;
 
@@ -218,13 +218,13 @@ export async function applyRetention(
       tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK}) as locked`),
     );
     if (!locked) return undefined;
-    const [last] = await tx.select().from(storeSettings).where(eq(storeSettings.key, LAST_RUN_KEY));
+    const [last] = await tx.select().from(storeSettings).where(eq(storeSettings.key, RETENTION_LAST_RUN_KEY));
     const lastRun = typeof last?.value === "string" ? Date.parse(last.value) : Number.NaN;
     if (now.getTime() - lastRun < intervalMs) return undefined;
     const applied = await applyRules(tx, cutoff, now);
     await tx
       .insert(storeSettings)
-      .values({ key: LAST_RUN_KEY, value: now.toISOString(), updatedAt: now })
+      .values({ key: RETENTION_LAST_RUN_KEY, value: now.toISOString(), updatedAt: now })
       .onConflictDoUpdate({ target: storeSettings.key, set: { value: now.toISOString(), updatedAt: now } });
     return applied;
   });

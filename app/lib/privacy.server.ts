@@ -1,13 +1,13 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { z } from "zod";
-import { personalDataSchema } from "../../contract/answers/personal-data";
+import { personalDataSchema, staffCustomerDataSchema } from "../../contract/answers/personal-data";
 import { deletedAccountSchema, retentionPolicySchema } from "../../contract/answers/privacy";
 import { apiCall, apiPayload } from "./api.server";
 import { fileDownload } from "./download.server";
 
 /*
  * The /v1 client of a customer's own data (issue 29, ADR 044): the export a customer downloads from /settings (and
- * staff from a customer's back-office page), and deleting an account. Answers ApiResults, so a wrong password or a
+ * staff from a customer's back-office page, without credentials' secrets: ADR 054), and deleting an account. Answers ApiResults, so a wrong password or a
  * refusal becomes a form error; the export is handed on as a file by the page routes.
  */
 
@@ -22,7 +22,7 @@ export function deleteMyAccount(context: AppLoadContext, request: Request, input
 const customerPath = (customerId: string) => `/v1/admin/customers/${encodeURIComponent(customerId)}`;
 
 export function exportCustomerData(context: AppLoadContext, request: Request, customerId: string) {
-  return apiCall(context, { path: `${customerPath(customerId)}/export`, request, answer: personalDataSchema });
+  return apiCall(context, { path: `${customerPath(customerId)}/export`, request, answer: staffCustomerDataSchema });
 }
 
 export function deleteCustomerAccount(
@@ -40,7 +40,9 @@ export function deleteCustomerAccount(
 }
 
 /** The export as the file the browser saves: named by the day, never by the person. */
-export function personalDataFile(data: z.output<typeof personalDataSchema>): Response {
+export function personalDataFile(
+  data: z.output<typeof personalDataSchema> | z.output<typeof staffCustomerDataSchema>,
+): Response {
   return fileDownload(JSON.stringify(data, null, 2), {
     name: `store-data-${data.exportedAt.slice(0, 10)}.json`,
     type: "application/json",

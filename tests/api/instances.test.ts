@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { type IncomingMessage, createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, asc, eq, gte, inArray, sql } from "drizzle-orm";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, openDatabase } from "../../api/db/client";
 import {
@@ -17,9 +14,9 @@ import {
   warrantyDurations,
 } from "../../api/db/schema";
 import { enqueueMail } from "../../api/mail/outbox";
-import { NOTIFICATION_HEADERS, signNotification } from "../../api/notifications/signature";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { createLeastPrivilegeDatabase } from "../support/database";
+import { startSmtpReceiver, startWebhookReceiver } from "../support/receivers";
 import { ApiServerProcess, freePort } from "../support/server-process";
 
 /*
@@ -73,64 +70,11 @@ async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: numbe
   }
 }
 
-/** A real SMTP server that records the Subject of every message it accepts. */
-async function startSmtpReceiver() {
-  const subjects: string[] = [];
-  const server = new SMTPServer({
-    disabledCommands: ["STARTTLS", "AUTH"],
-    authOptional: true,
-    logger: false,
-    onData(stream, _session, callback) {
-      let raw = "";
-      stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
-      stream.on("end", () => {
-        subjects.push(/^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "");
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    subjects,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** The operator's webhook endpoint: keeps each delivery's idempotency key and whether its signature verified. */
-async function startWebhookReceiver() {
-  const deliveries: { key: string; verified: boolean }[] = [];
-  const read = (request: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = "";
-      request.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
-      request.on("end", () => resolve(body));
-    });
-  const server = createServer(async (request, response) => {
-    const body = await read(request);
-    const timestamp = Number(request.headers[NOTIFICATION_HEADERS.timestamp.toLowerCase()]);
-    const signature = String(request.headers[NOTIFICATION_HEADERS.signature.toLowerCase()] ?? "");
-    deliveries.push({
-      key: String(request.headers[NOTIFICATION_HEADERS.idempotencyKey.toLowerCase()] ?? ""),
-      verified: signature === signNotification(WEBHOOK_SECRET, timestamp, body),
-    });
-    response.writeHead(204).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/store`,
-    deliveries,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
 beforeAll(async () => {
   if (!adminUrl) return;
   scratch = await createLeastPrivilegeDatabase(adminUrl, "store_instances");
   smtp = await startSmtpReceiver();
-  receiver = await startWebhookReceiver();
+  receiver = await startWebhookReceiver(WEBHOOK_SECRET);
   const ports = [await freePort(), await freePort()];
   dataDirs = ports.map(() => mkdtempSync(path.join(tmpdir(), "store-instance-")));
   const env = (index: number) => ({

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productOptions } from "../../api/db/schema";
+import { startRetention } from "../../api/jobs";
+import { createLogger } from "../../api/logger";
 import { answerMetrics } from "../../api/metrics";
 import { signSandboxEvent } from "../../api/payments/sandbox";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
@@ -85,7 +87,8 @@ describe("GET /metrics", () => {
     expect(valueOf(after, 'store_outbox_oldest_age_seconds{outbox="mail"}')).toBeGreaterThanOrEqual(0);
     expect(valueOf(after, "store_stock_options_below_threshold")).toBeGreaterThanOrEqual(1);
     expect(valueOf(after, "store_database_up")).toBe(1);
-    expect(after).toContain('store_job_lag_seconds{job="order-expiry"}');
+    expect(after).toContain('store_job_lag_seconds{task="order-expiry"}');
+    expect(valueOf(after, "store_ready")).toBe(1);
     // prom-client's default process and Node.js metrics.
     expect(after).toContain("process_cpu_user_seconds_total");
     expect(after).toContain("nodejs_heap_size_used_bytes");
@@ -95,5 +98,18 @@ describe("GET /metrics", () => {
       expect(value).not.toContain("@");
       for (const secret of personal) expect(value).not.toContain(secret);
     }
+  });
+
+  it("counts retention runs under task, and reads when the rules last ran (issue 37)", async () => {
+    const before = await scrape();
+    const runs = 'store_job_runs_total{task="retention",outcome="ok"}';
+    // Every task's series is there before its first run, at 0.
+    expect(before).toContain('store_job_runs_total{task="retention",outcome="error"} 0');
+    const retention = startRetention({ db: client.db, config: client.config, logger: createLogger("silent") });
+    await retention.stop();
+    const after = await scrape();
+    expect(valueOf(after, runs) - valueOf(before, runs)).toBe(1);
+    const lastRun = valueOf(after, "store_retention_last_run_timestamp_seconds");
+    expect(Math.abs(lastRun - Date.now() / 1000)).toBeLessThan(60);
   });
 });

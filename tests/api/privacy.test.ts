@@ -13,10 +13,12 @@ import {
   orders,
   requests,
   sessions,
+  stockCredentials,
   ticketMessages,
   tickets,
   users,
 } from "../../api/db/schema";
+import { issueChallenge } from "../../api/services/human-check";
 import { createSession, userForToken } from "../../api/services/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
@@ -316,6 +318,67 @@ describe("staff answering a customer's request", () => {
     expect(entry.actorUserId).toBe(manager.id);
     expect(JSON.stringify(entry)).not.toContain(shopper.email);
     expect(JSON.stringify(entry)).not.toContain(shopper.username);
+  });
+
+  it("holds no credential secret: delivered, replaced and delivered-by-hand ones, for managers and owners (ADR 054)", async () => {
+    const customer = await createCustomer(client.db, { balanceCents: 2_000 });
+    const secret = (what: string) => `${what}-${randomBytes(6).toString("hex")}`;
+    // An auto line of two, one of which is replaced from stock, and a manual line staff deliver by pasting.
+    const auto = await createListing(client.db, { stock: 0 });
+    const stock = Array.from({ length: 3 }, () => ({ username: secret("login"), password: secret("pw") }));
+    await client.db
+      .insert(stockCredentials)
+      .values(stock.map((credential) => ({ optionId: auto.optionId, ...credential })));
+    await addToCart(client, customer.token, auto.optionId, 2);
+    const bought = await client.post("/v1/order/create", { paymentMethod: "balance" }, { token: customer.token });
+    expect(bought.status).toBe(201);
+    const replaced = await client.post(
+      "/v1/request/createReplacement",
+      {
+        orderId: bought.body.payload.orderId,
+        productId: auto.productId,
+        productOptionId: auto.optionId,
+        index: 0,
+        message: "The password is refused",
+        "g-recaptcha-response": issueChallenge(client.config, new Date(Date.now() - 5_000)).token,
+      },
+      { token: customer.token },
+    );
+    expect(replaced.status).toBe(201);
+    const manual = await createListing(client.db, { fulfilMode: "manual" });
+    await addToCart(client, customer.token, manual.optionId, 1);
+    const waiting = await client.post("/v1/order/create", { paymentMethod: "balance" }, { token: customer.token });
+    expect(waiting.status).toBe(201);
+    const manualOrderId = waiting.body.payload.orderId as string;
+    const [manualLine] = await client.db.select().from(orderProducts).where(eq(orderProducts.orderId, manualOrderId));
+    const pasted = { username: secret("handlogin"), password: secret("handpw") };
+    const delivered = await client.post(
+      `/v1/admin/orders/${manualOrderId}/deliver`,
+      { lineId: manualLine.id, credentials: `${pasted.username}:${pasted.password}` },
+      { token: owner.token },
+    );
+    expect(delivered.status).toBe(200);
+    const secrets = [...stock, pasted].flatMap((credential) => [credential.username, credential.password]);
+
+    // The customer's own export has all four: two bought, the replaced one and its replacement, and the pasted one.
+    const own = JSON.stringify((await exportOf(customer.token)).body.payload);
+    for (const word of secrets) expect(own).toContain(word);
+
+    for (const staff of [manager, owner]) {
+      const answer = await client.get(`/v1/admin/customers/${customer.id}/export`, { token: staff.token });
+      expect(answer.status).toBe(200);
+      const text = JSON.stringify(answer.body.payload);
+      for (const word of secrets) expect(text).not.toContain(word);
+      // Still the whole record of what was delivered and when: dates, warranty, replacement, but no account.
+      const credentials = (answer.body.payload.orders as { products: { credentials: object[] }[] }[]).flatMap((order) =>
+        order.products.flatMap((line) => line.credentials),
+      );
+      expect(credentials).toHaveLength(4);
+      for (const credential of credentials) {
+        expect(Object.keys(credential).sort()).toEqual(["deliveredAt", "replacedAt", "warrantyEndsAt"]);
+      }
+      expect(credentials.filter((credential) => "replacedAt" in credential && credential.replacedAt)).toHaveLength(1);
+    }
   });
 
   it("owners and managers delete with a reason, audited without personal data; never themselves nor staff", async () => {

@@ -68,15 +68,15 @@ describe("a running instance", () => {
     expect(answer.headers.get("cache-control")).toBe("no-store");
     const text = await answer.text();
     expect(text).toMatch(
-      /store_http_request_duration_seconds_count\{method="GET",route="\/v1\/order\/read\/:id",status="\d+"\} 1/,
+      /store_http_request_duration_seconds_count\{method="GET",route="\/v1\/order\/read\/:id",route_class="account",status="\d+"\} 1/,
     );
     expect(text).toMatch(
-      /store_http_request_duration_seconds_count\{method="GET",route="\/v1 unmatched",status="404"\} 1/,
+      /store_http_request_duration_seconds_count\{method="GET",route="\/v1 unmatched",route_class="unmatched",status="404"\} 1/,
     );
     expect(text).toMatch(
-      /store_http_request_duration_seconds_count\{method="GET",route="\/v1\/product\/read",status="200"\} 1/,
+      /store_http_request_duration_seconds_count\{method="GET",route="\/v1\/product\/read",route_class="shop",status="200"\} 1/,
     );
-    expect(text).toMatch(/route="\/readyz",status="200"/);
+    expect(text).toMatch(/route="\/readyz",route_class="probe",status="200"/);
     expect(text).not.toContain(orderId);
     expect(text).not.toContain("example.com");
     expect(text).toContain("process_resident_memory_bytes");

@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, products, stockCredentials } from "../../api/db/schema";
 import * as newProductPage from "../../app/routes/admin.catalogue.new";
 import * as newCouponPage from "../../app/routes/admin.coupons.new";
+import * as customerExportPage from "../../app/routes/admin.customers.$customerId.export";
 import * as stockPage from "../../app/routes/admin.stock.$optionId";
 import { type PageTest, createPageTest } from "../support/pages";
-import { createCustomer, createListing } from "../support/shop";
+import { addToCart, createCustomer, createListing } from "../support/shop";
 
-/* Three back-office forms, posted to their actions: a product, a coupon (sent twice) and a stock import. */
+/*
+ * Back-office forms, posted to their actions: a product, a coupon (sent twice), a stock import, and a customer's data
+ * download.
+ */
 
 let page: PageTest;
 let managerToken: string;
@@ -93,5 +97,31 @@ describe("the stock import form", () => {
     expect(imported.toast?.type).toBe("success");
     const after = await page.db.select().from(stockCredentials).where(eq(stockCredentials.optionId, listing.optionId));
     expect(after.length - before.length).toBe(2);
+  });
+});
+
+describe("a customer's data download", () => {
+  it("is a file of their orders without the usernames and passwords they bought (ADR 054)", async () => {
+    const customer = await createCustomer(page.db, { balanceCents: 500 });
+    const listing = await createListing(page.db, { stock: 0 });
+    const sold = {
+      username: `login-${randomBytes(6).toString("hex")}`,
+      password: `pw-${randomBytes(6).toString("hex")}`,
+    };
+    await page.db.insert(stockCredentials).values({ optionId: listing.optionId, ...sold });
+    await addToCart(page.shop, customer.token, listing.optionId, 1);
+    const order = await page.shop.post("/v1/order/create", { paymentMethod: "balance" }, { token: customer.token });
+    expect(order.status).toBe(201);
+
+    page.jar.clear();
+    await page.signIn(managerToken);
+    const path = `/admin/customers/${customer.id}/export`;
+    const file = await page.post(customerExportPage, path, {}, { customerId: customer.id });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-disposition")).toMatch(/^attachment; /);
+    const text = JSON.stringify(file.data);
+    expect(text).toContain(order.body.payload.orderId);
+    expect(text).not.toContain(sold.username);
+    expect(text).not.toContain(sold.password);
   });
 });

@@ -175,3 +175,13 @@ describe("RETENTION_DAYS and ONION_URL (issue 29)", () => {
     );
   });
 });
+
+describe("HOLD_OUTBOUND (issue 37)", () => {
+  it("sends by default, holds with true, and refuses a value that is not a flag", () => {
+    expect(configFor({ DATA_DIR: dataDir }).holdOutbound).toBe(false);
+    expect(configFor({ DATA_DIR: dataDir, HOLD_OUTBOUND: "true" }).holdOutbound).toBe(true);
+    expect(configErrorFor({ DATA_DIR: dataDir, HOLD_OUTBOUND: "hold" }).message).toBe(
+      "Invalid configuration: HOLD_OUTBOUND must be true or false",
+    );
+  });
+});

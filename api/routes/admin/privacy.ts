@@ -1,4 +1,4 @@
-import { personalDataSchema } from "../../../contract/answers/personal-data";
+import { staffCustomerDataSchema } from "../../../contract/answers/personal-data";
 import { deletedAccountSchema } from "../../../contract/answers/privacy";
 import { staffDeleteAccountSchema } from "../../../contract/privacy";
 import { depsOf } from "../../context";
@@ -13,6 +13,7 @@ import { FAILURES, adminRoute, idOf } from "./admin-route";
 /*
  * /v1/admin/customers/{id}/export and /delete (issue 29, ADR 044): staff answering a customer's request for their
  * data or for deletion. Owners and managers (customersWrite); each is audited by the account's id, without its data.
+ * The export holds no credential's username or password (issue 37, ADR 054).
  */
 
 const customerPath = { params: pathParams("customerId") };
@@ -22,9 +23,13 @@ export const adminPrivacyRoutes = apiRouter()
     adminRoute("customersWrite", {
       method: "get",
       path: "/customers/{customerId}/export",
-      summary: "A customer's data as the customer's own export, as a JSON download; audited",
+      summary:
+        "A customer's data as the customer's own export without credentials' secrets, as a JSON download; audited",
+      description:
+        "Delivered credentials appear with their dates only, never a username or password (ADR 054): staff read " +
+        "an order's credentials with `POST /v1/admin/orders/{orderId}/credentials`, audited per order.",
       request: customerPath,
-      responses: answers(200, personalDataSchema, "the customer's data", {
+      responses: answers(200, staffCustomerDataSchema, "the customer's data without credentials' secrets", {
         ...FAILURES,
         404: "no customer has this id, or the account was deleted",
       }),

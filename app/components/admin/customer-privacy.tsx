@@ -25,6 +25,9 @@ export function CustomerPrivacy({ customerId, balance }: { customerId: string; b
         <button type="submit" className={secondaryButtonClass}>
           Download their data (.json)
         </button>
+        <p className="mt-1 text-sm text-slate-600">
+          Without the usernames and passwords they bought: they take those from their own Settings.
+        </p>
       </form>
       <AdminForm form={form} intent="delete" submitLabel="Delete the account" pendingText="Deleting…">
         <p className="text-sm font-semibold text-red-800">
