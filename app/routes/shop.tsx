@@ -1,11 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
+  isRouteErrorResponse,
   Link,
   Outlet,
   type ShouldRevalidateFunction,
   useLoaderData,
   useNavigation,
+  useRouteError,
   useSubmit,
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -167,6 +169,15 @@ export default function Shop() {
 }
 
 export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    return (
+      <ErrorScreen
+        title="The shop cannot search for that."
+        detail="The search or category in this address holds characters the shop does not read. Search again from the shop."
+      />
+    );
+  }
   return (
     <ErrorScreen
       title="Something went wrong loading the shop."
