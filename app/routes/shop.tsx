@@ -1,13 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Form,
-  isRouteErrorResponse,
   Link,
   Outlet,
   type ShouldRevalidateFunction,
   useLoaderData,
   useNavigation,
-  useRouteError,
   useSubmit,
 } from "@remix-run/react";
 import { lazy, Suspense } from "react";
@@ -17,6 +15,7 @@ import { ProductCard } from "~/components/product-card";
 import { shopSearch } from "~/components/shop-search";
 import { listShopShelves } from "~/lib/catalogue.server";
 import { pageMeta } from "~/components/legal/page-meta";
+import { redirectWithError } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -36,6 +35,8 @@ const FIRST_SCREEN_CARDS = 4;
  */
 const CARDS_PER_CATEGORY = 12;
 
+const UNREADABLE_QUERY = "The search or category held characters the shop cannot read, so the whole shop is shown.";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -46,6 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     category: (url.searchParams.get("category") ?? "").slice(0, 64),
     // One category shows whole; the whole shop shows the first cards of each, with a link to the rest.
     perShelf: CARDS_PER_CATEGORY,
+  }).catch(async (refused: unknown) => {
+    // The API refuses a search or category holding a control character (400): the visitor's address, not our
+    // failure. The same page without the query, with the reason, as the shop says any other message.
+    if (!(refused instanceof Response) || refused.status !== 400) throw refused;
+    throw await redirectWithError(context, url.pathname, UNREADABLE_QUERY);
   });
   return {
     categories: shelves.categories,
@@ -169,15 +175,6 @@ export default function Shop() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 400) {
-    return (
-      <ErrorScreen
-        title="The shop cannot search for that."
-        detail="The search or category in this address holds characters the shop does not read. Search again from the shop."
-      />
-    );
-  }
   return (
     <ErrorScreen
       title="Something went wrong loading the shop."
