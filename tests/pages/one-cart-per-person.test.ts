@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { orderProducts, orders, payments, users, warrantyDurations } from "../../api/db/schema";
+import { mailOutbox, orderProducts, orders, payments, users, warrantyDurations } from "../../api/db/schema";
 import { issueChallenge } from "../../api/services/human-check";
 import * as cartPage from "../../app/routes/cart";
 import * as loginPage from "../../app/routes/login";
@@ -122,6 +122,11 @@ describe("issue 36: the order holds what the cart showed", () => {
     expect(order.priceCents).toBe(149);
     expect(lines).toEqual([{ title: "Animaru Premium", quantity: 1 }]);
     expect(await balanceOf(account.name)).toBe(5_000 - 149);
+    // The order mail lists that line and that total, and nothing else.
+    const [mail] = await page.db.select().from(mailOutbox).where(eq(mailOutbox.orderId, order.id));
+    expect(mail.text).toContain("1 × Animaru Premium");
+    expect(mail.text).not.toContain("Streamora");
+    expect(mail.text).toContain("Total: $1.49");
 
     // 6. The cart is empty afterwards: a second checkout has nothing to charge.
     expect((await shownCart()).quote.cartItems).toEqual([]);
