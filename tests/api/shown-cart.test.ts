@@ -68,6 +68,28 @@ describe("POST /v1/order/create with shownCart", () => {
     expect(cart.body.payload.cartItems.map((line: any) => line.quantity)).toEqual([3]);
   });
 
+  it("orders the shown cart or nothing while another tab adds to it at the same moment (race)", async () => {
+    const listing = await createListing(client.db, { priceCents: 399, stock: 40 });
+    const digest = await shown(listing.optionId, 1, 399);
+    for (let round = 0; round < 8; round++) {
+      const customer = await createCustomer(client.db, { balanceCents: 5_000 });
+      await addToCart(client, customer.token, listing.optionId, 1);
+      const [created] = await Promise.all([
+        client.post("/v1/order/create", { paymentMethod: "balance", shownCart: digest }, { token: customer.token }),
+        client.post(
+          "/v1/cart/add",
+          { optionId: listing.optionId, quantity: 1, duration: 30 },
+          { token: customer.token },
+        ),
+      ]);
+      expect([201, 409]).toContain(created.status);
+      const made = await client.db.select().from(orders).where(eq(orders.userId, customer.id));
+      // Either the order is the one line shown, charged $3.99, or there is none and nothing was charged.
+      expect(made.map((order) => order.priceCents)).toEqual(created.status === 201 ? [399] : []);
+      expect(await balanceOf(customer.id)).toBe(created.status === 201 ? 5_000 - 399 : 5_000);
+    }
+  });
+
   it("answers a malformed digest with 400 under errors.shownCart", async () => {
     const customer = await createCustomer(client.db, { balanceCents: 5_000 });
     const refused = await client.post(
