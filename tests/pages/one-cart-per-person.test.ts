@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, orderProducts, orders, payments, users, warrantyDurations } from "../../api/db/schema";
+import { coupons, mailOutbox, orderProducts, orders, payments, users, warrantyDurations } from "../../api/db/schema";
 import { issueChallenge } from "../../api/services/human-check";
 import * as cartPage from "../../app/routes/cart";
 import * as loginPage from "../../app/routes/login";
@@ -208,9 +208,13 @@ describe("one cart per person: the carts meet at sign-in, once", () => {
     const paymentId = guestCheckout.location!.split("/").at(-1)!;
     await page.post(sandboxPage, `/pay/sandbox/${paymentId}`, { intent: "cancel" }, { paymentId });
     await page.post(cartPage, "/cart", addFields(kept.optionId, 1));
+    const code = `GUEST${randomBytes(3).toString("hex").toUpperCase()}`;
+    await page.db.insert(coupons).values({ code, kind: "percent", amount: 10 });
+    await page.post(cartPage, "/cart", { intent: "coupon", coupon: code, redirectTo: "/cart" });
+    expect(page.jar.has("coupon")).toBe(true);
 
     await page.post(loginPage, "/login", { username: account.name, password: PASSWORD });
-    for (const name of ["cart", "unpaidOrder"]) expect(page.jar.has(name)).toBe(false);
+    for (const name of ["cart", "unpaidOrder", "coupon"]) expect(page.jar.has(name)).toBe(false);
     const lines = (await shownCart()).quote.cartItems.map((line: any) => [line.option.product.title, line.quantity]);
     expect(lines.sort()).toEqual([
       ["Given Back", 2],
