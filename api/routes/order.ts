@@ -32,12 +32,14 @@ import { hitRateLimit, subjectKey } from "../services/rate-limit";
 import { REDEEM_MESSAGES, redeemKey } from "../services/redeem-keys";
 import { REDEEM_KEY_INVALID, keyField } from "../../contract/redeem-key";
 import { cartLineSchema } from "./cart";
+import { shownCartField } from "../../contract/shown-cart";
 
 /** Order ids are unguessable, and this limit keeps anyone from trying many per address. */
 const ORDER_LOOKUP_RULE = { name: "order-lookup:ip", limit: 60, windowMs: 15 * 60_000 };
 
 const createSchema = z.object({
   coupon: couponField,
+  shownCart: shownCartField.optional(),
   paymentMethod: z.enum(PAYMENT_METHODS, { errorMap: () => ({ message: "Please choose a payment method" }) }),
   message: orderMessageField,
   isGuest: z.boolean().optional().default(false),
@@ -87,7 +89,8 @@ export const orderRoutes = apiRouter()
         ...UNAUTHORIZED,
         403: "the email is refused at checkout (blocklist, or a blocked account's): `errors.email`",
         409:
-          "not enough stock, coupon used up, insufficient balance, the same Idempotency-Key still in progress; " +
+          "not enough stock, coupon used up, insufficient balance, the same Idempotency-Key still in progress, " +
+          "the cart is not the one `shownCart` describes (`errors.shownCart`: show the cart again); " +
           "guest: a line no longer sold, or the email has an account (`errors.email`: offer Sign In)",
         422: "the Idempotency-Key was used with another body",
         429: "too many unpaid orders; guest: too many registrations from this address or email",
@@ -101,6 +104,7 @@ export const orderRoutes = apiRouter()
       const deps = { db: c.get("db"), config: c.get("config"), logger: c.get("logger") };
       const order = {
         coupon: input.coupon,
+        shownCart: input.shownCart,
         paymentMethod: input.paymentMethod,
         message: input.message.trim(),
         clientIp: requestIp(c),

@@ -4,7 +4,8 @@ import { countOrderCreated } from "../metrics";
 import { type Executor, prepared } from "../db/client";
 import { newId } from "../db/ids";
 import { orderProducts, orders, paymentGateways, payments, users } from "../db/schema";
-import { badRequest, conflict, notFound } from "../errors";
+import { AppError, badRequest, conflict, notFound } from "../errors";
+import { CART_CHANGED, shownCartDigest } from "../../contract/shown-cart";
 import { RateLimitedError } from "./rate-limit";
 import { type NewAccount, insertAccount } from "./accounts";
 import { debitBalance } from "./balance";
@@ -86,6 +87,8 @@ async function assertReservationRoom(
 
 type OrderInput = {
   coupon?: string;
+  /** The digest of the cart the client showed; when given, any other cart is refused (ADR 052). */
+  shownCart?: string;
   paymentMethod: string;
   message: string;
   clientIp: string | null;
@@ -198,6 +201,20 @@ async function placeOrder(
       )
     : undefined;
   const priceCents = subtotalCents - (discount?.discountCents ?? 0);
+  // Checked here, under the customer's lock and before anything is written: no page rule can bypass it.
+  if (input.shownCart !== undefined) {
+    const ordering = await shownCartDigest({
+      lines: lines.map(({ quote, unitPriceCents }) => ({
+        optionId: quote.option._id,
+        duration: quote.duration,
+        quantity: quote.quantity,
+        priceCents: unitPriceCents * quote.quantity,
+      })),
+      coupon: discount ? couponCode! : "",
+      totalCents: priceCents,
+    });
+    if (ordering !== input.shownCart) throw new AppError(409, CART_CHANGED, { shownCart: [CART_CHANGED] });
+  }
   const expiresAt = new Date(now.getTime() + RESERVATION_MS);
 
   const orderId = newId();

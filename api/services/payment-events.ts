@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { countPaymentOutcome, countWebhook } from "../metrics";
 import type { Executor } from "../db/client";
-import { orders, payments, webhookEvents } from "../db/schema";
+import { orderProducts, orders, payments, webhookEvents } from "../db/schema";
 import { AppError, notFound } from "../errors";
 import { gatewayForWebhook } from "../payments/registry";
 import { type SandboxOutcome, signSandboxEvent } from "../payments/sandbox";
@@ -246,12 +246,30 @@ export async function readSandboxPayment(db: Executor, paymentId: string): Promi
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.gateway, "sandbox")));
   if (!payment) throw notFound("Payment not found");
+  // The payment page lists what is paid for, so the amount asked is never a figure without its lines.
+  const [lines, [order]] = payment.orderId
+    ? await Promise.all([
+        db
+          .select({
+            title: orderProducts.title,
+            subtitle: orderProducts.subtitle,
+            quantity: orderProducts.quantity,
+            priceCents: orderProducts.priceCents,
+          })
+          .from(orderProducts)
+          .where(eq(orderProducts.orderId, payment.orderId))
+          .orderBy(orderProducts.createdAt, orderProducts.id),
+        db.select({ discountCents: orders.discountCents }).from(orders).where(eq(orders.id, payment.orderId)),
+      ])
+    : [[], []];
   return {
     paymentId: payment.id,
     orderId: payment.orderId,
     purpose: payment.purpose,
     amount: payment.amountCents / 100,
     status: payment.status,
+    lines: lines.map(({ priceCents, ...line }) => ({ ...line, price: centsToUsd(priceCents) })),
+    discount: centsToUsd(order?.discountCents ?? 0),
   };
 }
 

@@ -96,6 +96,8 @@ const findOrderUrl = (config: Config, orderId: string) =>
 
 type CheckoutInput = {
   coupon?: string;
+  /** The digest of the cart the client showed (contract/shown-cart.ts): the order must be that cart. */
+  shownCart?: string;
   paymentMethod: string;
   message: string;
   clientIp: string | null;

@@ -101,13 +101,17 @@ export async function apiCall<S extends z.ZodTypeAny>(
   return { ok: true, status: response.status, message: envelope.data.message, payload: payload.data };
 }
 
-/** For loaders: the payload, a thrown 404 page, or a thrown error for the boundary. */
+/**
+ * For loaders: the payload, a thrown 404 or 400 page, or a thrown error for the boundary. A loader's call
+ * carries what the address asked for (a search, a category), so the API's 400 is the visitor's bad address
+ * (a control character in ?q=, issue 36): a 400 page, never a 500 logged as our failure.
+ */
 export async function apiPayload<S extends z.ZodTypeAny>(
   context: AppLoadContext,
   options: ApiCallOptions<S>,
 ): Promise<z.output<S>> {
   const result = await apiCall(context, options);
   if (result.ok) return result.payload;
-  if (result.status === 404) throw new Response(result.message, { status: 404 });
+  if (result.status === 404 || result.status === 400) throw new Response(result.message, { status: result.status });
   throw new ApiUnavailableError(`${options.path} answered ${result.status}: ${result.message}`, result.status);
 }

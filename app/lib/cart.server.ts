@@ -96,12 +96,17 @@ export type StoreCart = {
   remove(optionId: string): Promise<CartChange>;
   clear(): Promise<CartChange>;
   /**
-   * The lines in the cookie, a customer's too (lines added before the account's cart took over join it
-   * at checkout), with those of the guest's order that ended unpaid taken back (ADR 019); `setCookies`
-   * replaces a cookie we could not trust, stores the lines taken back and forgets that order.
+   * A guest's lines: the cookie's, with those of the guest's order that ended unpaid taken back (ADR 019);
+   * `setCookies` replaces a cookie we could not trust, stores the lines taken back and forgets that order.
+   * None for a signed-in request: a customer's cart is the server cart alone (ADR 052).
    */
   cookieLines(): Promise<{ items: CartItem[]; setCookies: string[] }>;
-  /** A Set-Cookie that empties the cookie cart, once its lines moved into an account. */
+  /**
+   * Set-Cookies that end every guest-cart cookie this request carries (the lines, the unpaid order, the
+   * coupon): sent with a sign-in, once the guest's lines joined the account, and with a sign-out.
+   */
+  endGuestCart(): Promise<string[]>;
+  /** A Set-Cookie that empties the cookie cart, once a guest checkout ordered its lines. */
   emptyCookie(): Promise<string>;
   /** A Set-Cookie that remembers the guest's order waiting for payment, whose lines come back if it ends unpaid. */
   rememberUnpaidOrder(orderId: string): Promise<string>;
@@ -122,8 +127,7 @@ const refused = (refusal: string, setCookie?: string): CartChange => ({ refusal,
 
 /** The cart of this request: the customer's server cart with a session, else the guest's cookie cart. */
 export function cartFor(request: Request, context: AppLoadContext): StoreCart {
-  const cookie = cookiesOf(context).cart;
-  const unpaidOrder = cookiesOf(context).unpaidOrder;
+  const { cart: cookie, unpaidOrder, coupon } = cookiesOf(context);
   const signedIn = cookiesOf(context)
     .token.read(request)
     .then((token) => token !== undefined);
@@ -166,7 +170,13 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
   }
   // Asked once per request: the root and the page may both read the cart.
   let cookieLinesOnce: ReturnType<typeof readCookieLines> | undefined;
-  const cookieLines = () => (cookieLinesOnce ??= readCookieLines());
+  const cookieLines = () =>
+    (cookieLinesOnce ??= signedIn.then((customer) => (customer ? { items: [], setCookies: [] } : readCookieLines())));
+
+  async function endGuestCart(): Promise<string[]> {
+    const sent = [cookie, unpaidOrder, coupon].filter((guestCookie) => guestCookie.sent(request));
+    return Promise.all(sent.map((guestCookie) => guestCookie.clear()));
+  }
 
   /** A change to the server cart; the API applies the same bounds and stock rules as a quote. */
   async function changeServerCart(call: Pick<Parameters<typeof apiCall>[1], "method" | "path" | "body">) {
@@ -194,7 +204,10 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
   return {
     async read() {
       const serverCart = (await signedIn) ? await readServerCart() : null;
-      return serverCart ? { quote: serverCart, headers: new Headers() } : readCookieCart();
+      if (!serverCart) return readCookieCart();
+      // Guest-cart cookies beside a session are left from before ADR 052: they never join this cart.
+      const leftovers = (await endGuestCart()).filter((setCookie) => !setCookie.startsWith(`${coupon.name}=`));
+      return { quote: serverCart, headers: withCookie(...leftovers) };
     },
 
     async add(added) {
@@ -250,6 +263,7 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
     },
 
     cookieLines,
+    endGuestCart,
     emptyCookie: () => store([]),
     rememberUnpaidOrder: (orderId) => unpaidOrder.serialize(orderId),
   };

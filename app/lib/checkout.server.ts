@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
-import { freshHumanCheck, type HumanCheckChallenge, mergeGuestCart } from "~/lib/accounts.server";
+import { freshHumanCheck, type HumanCheckChallenge } from "~/lib/accounts.server";
+import type { ApiResult } from "~/lib/api.server";
 import { type CartQuote, cartFor, itemsFromQuote } from "~/lib/cart.server";
 import { cookiesOf } from "~/lib/cookies.server";
 import { formAction } from "~/lib/form-action.server";
@@ -13,11 +14,13 @@ import {
   listEnabledGateways,
   type PaymentGateway,
 } from "~/lib/orders.server";
-import { getCurrentUser, sessionToken } from "~/lib/session.server";
+import { getCurrentUser } from "~/lib/session.server";
 import { type SlotCoupon, listSlotCoupons } from "~/lib/slots.server";
 import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 import { INVALID_COUPON } from "../../contract/order";
+import { usdToCents } from "../../contract/money";
+import { CART_CHANGED, shownCartDigest } from "../../contract/shown-cart";
 import { CHECKOUT_FORM } from "~/components/checkout/checkout-form-id";
 import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "~/components/checkout/schema";
 
@@ -49,6 +52,8 @@ export type CheckoutPanelData = {
   total: number;
   /** The Idempotency-Key of this render's checkout form: a double submit makes one order. */
   checkoutKey: string;
+  /** The digest of the lines, prices, coupon and total shown (ADR 052): the order must be this cart. */
+  shownCart: string;
 };
 
 /** The applied coupon's code, or "" (cookies.server.ts keeps it signed). */
@@ -99,6 +104,7 @@ export async function loadCheckoutPanel(
       ? { code, price: priced.payload, problem: null }
       : { code, price: null, problem: priced.message };
   }
+  const total = coupon?.price ?? quote.cartPrice;
   return {
     signedIn,
     gateways,
@@ -106,8 +112,18 @@ export async function loadCheckoutPanel(
     humanCheck,
     coupon,
     slotCoupons,
-    total: coupon?.price ?? quote.cartPrice,
+    total,
     checkoutKey: randomUUID(),
+    shownCart: await shownCartDigest({
+      lines: quote.cartItems.map((line) => ({
+        optionId: line.option._id,
+        duration: line.duration,
+        quantity: line.quantity,
+        priceCents: usdToCents(line.price),
+      })),
+      coupon: coupon?.price != null ? coupon.code : "",
+      totalCents: usdToCents(total),
+    }),
   };
 }
 
@@ -136,15 +152,10 @@ export async function applyCouponIntent({ request, context, formData, back }: In
     );
   }
   const { coupon } = submission.value;
-  const [user, { items }] = await Promise.all([
-    getCurrentUser(request, context),
-    cartFor(request, context).cookieLines(),
-  ]);
-  // A customer's cart is the server cart, unless lines still wait in the cookie (they join it at checkout).
-  const result =
-    user && items.length === 0
-      ? await applyCoupon(context, request, coupon)
-      : await applyCouponPublic(context, request, items, coupon);
+  // One cart per person (ADR 052): a customer's is the server cart, a guest's the cookie.
+  const result = (await getCurrentUser(request, context))
+    ? await applyCoupon(context, request, coupon)
+    : await applyCouponPublic(context, request, (await cartFor(request, context).cookieLines()).items, coupon);
   if (!result.ok) return redirectWithError(context, back, couponRefusal(coupon, result.message, applied));
   return redirectWithSuccess(context, back, result.message, {
     headers: { "Set-Cookie": await couponHeader(context, coupon) },
@@ -165,33 +176,44 @@ export type CheckoutExtra = {
 const findOrderPath = (orderId: string) => `/find-order?${new URLSearchParams({ id: orderId })}`;
 
 /**
- * intent=checkout. A customer's server cart becomes the order. A guest follows spec section 4 (guestCheckout).
- * Failures become errors in the panel.
+ * A checkout the API refused because the cart is not the one the page showed (another tab, a price, the
+ * stock or the coupon changed): back to the cart, shown afresh, with the reason. Thrown out of formAction,
+ * so the panel's loaders run again whether the post came from a fetcher or a plain form.
+ */
+async function showCartAgain<T>(context: AppLoadContext, back: string, result: ApiResult<T>): Promise<ApiResult<T>> {
+  if (!result.ok && result.errors?.shownCart !== undefined) throw await redirectWithError(context, back, CART_CHANGED);
+  return result;
+}
+
+/**
+ * intent=checkout: the cart the page showed becomes the order, or nothing does. A customer's server cart,
+ * a guest's cookie cart (spec section 4, guestCheckout); the form's `shownCart` digest goes with it and the
+ * API refuses any other cart. A checkout merges nothing: the two carts meet at sign-in only (ADR 052).
  */
 export async function checkoutIntent(args: IntentArgs) {
+  const shown = args.formData.get("shownCart");
+  // Every checkout form the pages render carries it; a post without it cannot say what was shown.
+  if (typeof shown !== "string" || shown === "") return redirectWithError(args.context, args.back, CART_CHANGED);
   const user = await getCurrentUser(args.request, args.context);
   return user ? customerCheckout(args) : guestCheckout(args);
 }
 
-async function customerCheckout({ request, context, formData }: IntentArgs) {
-  const cart = cartFor(request, context);
+async function customerCheckout({ request, context, formData, back }: IntentArgs) {
   const headers = new Headers({ "Set-Cookie": await couponHeader(context, "") });
   return formAction(formData, {
     form: CHECKOUT_FORM,
     schema: customerCheckoutSchema,
     fields: CHECKOUT_FIELDS,
     extra: (): CheckoutExtra => ({ signInSuggested: false, humanCheck: null }),
-    call: async ({ paymentMethod, message, idempotencyKey }) => {
+    call: async ({ paymentMethod, message, idempotencyKey, shownCart }) => {
       const coupon = await readCouponCode(request, context);
-      const { items } = await cart.cookieLines();
-      const token = await sessionToken(request, context);
-      if (items.length > 0 && token) {
-        // Lines still in the cookie (added before the account's cart took over) join the account's cart first.
-        const merged = await mergeGuestCart(context, token, items);
-        if (!merged.ok) return merged;
-        headers.append("Set-Cookie", await cart.emptyCookie());
-      }
-      return createOrder(context, request, { coupon, paymentMethod, message }, idempotencyKey);
+      const created = await createOrder(
+        context,
+        request,
+        { coupon, paymentMethod, message, shownCart },
+        idempotencyKey,
+      );
+      return showCartAgain(context, back, created);
     },
     done: ({ payload, message }) =>
       payload.paymentUrl
@@ -204,7 +226,7 @@ async function customerCheckout({ request, context, formData }: IntentArgs) {
  * Spec section 4 in ONE API call: the account made from the email (generated password, not signed in)
  * and the order of the cookie cart, created together or not at all; then the payment page.
  */
-async function guestCheckout({ request, context, formData }: IntentArgs) {
+async function guestCheckout({ request, context, formData, back }: IntentArgs) {
   const cart = cartFor(request, context);
   let signInSuggested = false;
   return formAction(formData, {
@@ -213,12 +235,16 @@ async function guestCheckout({ request, context, formData }: IntentArgs) {
     fields: CHECKOUT_FIELDS,
     honeypot: true,
     extra: async (): Promise<CheckoutExtra> => ({ signInSuggested, humanCheck: await freshHumanCheck(context) }),
-    call: async ({ email, paymentMethod, message, idempotencyKey, [HUMAN_CHECK_FIELD]: humanCheck }) => {
+    call: async ({ email, paymentMethod, message, idempotencyKey, shownCart, [HUMAN_CHECK_FIELD]: humanCheck }) => {
       const [coupon, { items }] = await Promise.all([readCouponCode(request, context), cart.cookieLines()]);
-      const created = await createGuestOrder(
+      const created = await showCartAgain(
         context,
-        { email, cartItems: items, coupon, paymentMethod, message, humanCheck },
-        idempotencyKey,
+        back,
+        await createGuestOrder(
+          context,
+          { email, cartItems: items, coupon, paymentMethod, message, shownCart, humanCheck },
+          idempotencyKey,
+        ),
       );
       // The API files a taken email under `email`: never that account's access, the customer signs in.
       if (!created.ok && created.status === 409 && created.errors?.email !== undefined) {

@@ -54,7 +54,7 @@ export function applyCouponPublic(context: AppLoadContext, request: Request, car
   });
 }
 
-export type OrderRequest = { coupon: string; paymentMethod: string; message: string };
+export type OrderRequest = { coupon: string; paymentMethod: string; message: string; shownCart?: string };
 
 /** Creates the order from the signed-in customer's server cart. */
 export function createOrder(context: AppLoadContext, request: Request, input: OrderRequest, idempotencyKey?: string) {

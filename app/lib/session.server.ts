@@ -125,9 +125,11 @@ export async function anonymousPageLoader({ request, context }: LoaderFunctionAr
 }
 
 /**
- * Ends a successful sign-in, sign-up or reset: stores the token, moves the guest cookie cart into
- * the account's server cart (then clears the cookie) and goes to `redirectTo`, or to / (which
- * sends a signed-in user on to /dashboard).
+ * Ends a successful sign-in, sign-up, reset or two-factor step: stores the token and goes to `redirectTo`,
+ * or to / (which sends a signed-in user on to /dashboard). This is where a guest's cart and a customer's
+ * meet, once (ADR 052): the guest's lines (an unpaid guest order that was cancelled or expired gives its
+ * lines back first) join the account's server cart, and every guest-cart cookie ends in the same answer,
+ * the unpaid order's included, so nothing of the guest's cart can reach a later checkout.
  */
 export async function completeSignIn(options: {
   request: Request;
@@ -144,12 +146,12 @@ export async function completeSignIn(options: {
   if (options.deviceToken) headers.append("Set-Cookie", await cookiesOf(context).device.serialize(options.deviceToken));
   const cart = cartFor(request, context);
   const { items } = await cart.cookieLines();
+  headersWithCookies(await cart.endGuestCart(), headers);
   if (items.length === 0) return redirectWithSuccess(context, destination, options.message, { headers });
 
   const merged = await mergeGuestCart(context, token, items);
-  headers.append("Set-Cookie", await cart.emptyCookie());
   if (!merged.ok) {
-    console.error(`cart merge at sign-in answered ${merged.status}: ${merged.message}`);
+    context.logger.warn("cart merge at sign-in refused", { status: merged.status, message: merged.message });
     return redirectWithWarning(
       context,
       destination,
@@ -164,9 +166,7 @@ export async function completeSignIn(options: {
       context,
       destination,
       `${options.message}. Some cart items are no longer available and were left out.`,
-      {
-        headers,
-      },
+      { headers },
     );
   }
   return redirectWithSuccess(context, destination, options.message, { headers });

@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, redirect } from "@remix-run/node";
 import { revokeSignIn } from "~/lib/accounts.server";
+import { cartFor } from "~/lib/cart.server";
 import { clearedSessionCookies, headersWithCookies, sessionToken } from "~/lib/session.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 
@@ -11,7 +12,7 @@ export function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   // A token the API already dropped (401) is as good as revoked.
   if (await sessionToken(request, context)) await revokeSignIn(context, request);
-  return redirectWithSuccess(context, "/login", "You have signed out", {
-    headers: headersWithCookies(await clearedSessionCookies(context)),
-  });
+  // The customer's coupon goes with the session: the guest who stays starts a cart of their own.
+  const cookies = [...(await clearedSessionCookies(context)), ...(await cartFor(request, context).endGuestCart())];
+  return redirectWithSuccess(context, "/login", "You have signed out", { headers: headersWithCookies(cookies) });
 }

@@ -5,6 +5,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Fragment } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import type { RouteHandle } from "~/root";
 import { ApiUnavailableError } from "~/lib/api.server";
@@ -114,6 +115,23 @@ export default function SandboxPaymentPage() {
               <span className="font-mono">Order {payment.orderId}</span>
             )}
           </dd>
+          {payment.lines.map((line, index) => (
+            <Fragment key={index}>
+              <dt className="text-slate-600">
+                {line.quantity} × {line.title}
+                {line.subtitle && <span className="block text-sm">{line.subtitle}</span>}
+              </dt>
+              <dd className="text-right" data-testid="sandbox-line">
+                {formatUsd(line.price)}
+              </dd>
+            </Fragment>
+          ))}
+          {payment.discount > 0 && (
+            <>
+              <dt className="text-slate-600">Coupon</dt>
+              <dd className="text-right">−{formatUsd(payment.discount)}</dd>
+            </>
+          )}
           <dt className="font-semibold text-slate-600">Status</dt>
           <dd data-testid="sandbox-status">{payment.status}</dd>
         </dl>

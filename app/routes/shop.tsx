@@ -15,6 +15,7 @@ import { ProductCard } from "~/components/product-card";
 import { shopSearch } from "~/components/shop-search";
 import { listShopShelves } from "~/lib/catalogue.server";
 import { pageMeta } from "~/components/legal/page-meta";
+import { redirectWithError } from "~/lib/toast.server";
 
 export const meta: MetaFunction = () =>
   pageMeta({
@@ -34,6 +35,8 @@ const FIRST_SCREEN_CARDS = 4;
  */
 const CARDS_PER_CATEGORY = 12;
 
+const UNREADABLE_QUERY = "The search or category held characters the shop cannot read, so the whole shop is shown.";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
@@ -44,6 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     category: (url.searchParams.get("category") ?? "").slice(0, 64),
     // One category shows whole; the whole shop shows the first cards of each, with a link to the rest.
     perShelf: CARDS_PER_CATEGORY,
+  }).catch(async (refused: unknown) => {
+    // The API refuses a search or category holding a control character (400): the visitor's address, not our
+    // failure. The same page without the query, with the reason, as the shop says any other message.
+    if (!(refused instanceof Response) || refused.status !== 400) throw refused;
+    throw await redirectWithError(context, url.pathname, UNREADABLE_QUERY);
   });
   return {
     categories: shelves.categories,

@@ -17,6 +17,17 @@ export const sandboxPaymentSchema = z.object({
   purpose: z.enum(PAYMENT_PURPOSES),
   amount: usdSchema.describe("the stored amount"),
   status: z.enum(PAYMENT_STATUSES),
+  lines: z
+    .array(
+      z.object({
+        title: z.string(),
+        subtitle: z.string().describe("the warranty duration"),
+        quantity: z.number().int(),
+        price: usdSchema.describe("the line's price: unit price × quantity"),
+      }),
+    )
+    .describe("what the order's payment pays for, as the order holds it; empty for a top-up"),
+  discount: usdSchema.describe("the coupon's discount on the order, 0 for none"),
 });
 export type SandboxPayment = z.infer<typeof sandboxPaymentSchema>;
 

@@ -48,6 +48,20 @@ async function autoPlan(request: APIRequestContext) {
 
 type Plan = Awaited<ReturnType<typeof autoPlan>>;
 
+/** An automatically delivered plan of another product than `other`'s, with stock. */
+async function anotherAutoPlan(request: APIRequestContext, other: Plan): Promise<Plan> {
+  const products = await payload<Product[]>(request, "/v1/product/read");
+  for (const product of products.filter(
+    (candidate) =>
+      candidate.fullFillmode === "auto" && candidate.minQuantity === 1 && candidate._id !== other.product._id,
+  )) {
+    const options = await payload<Option[]>(request, `/v1/product/option/read/${product._id}`);
+    const option = options.find((candidate) => candidate.availableStock >= 3 && candidate.subOptions.length > 0);
+    if (option) return { product, option, duration: option.subOptions[0] };
+  }
+  throw new Error("the demo catalogue has only one automatic plan with stock");
+}
+
 async function addToCart(page: Page, plan: Plan) {
   await page.goto(`/shop/${plan.product._id}?option=${plan.option._id}`);
   const dialog = page.getByRole("dialog", { name: plan.product.title });
@@ -253,6 +267,7 @@ test("three simultaneous posts of one rendered checkout form make one order", as
     intent: "checkout",
     redirectTo: "/shop",
     idempotencyKey: await key.inputValue(),
+    shownCart: await cartPanel(page).locator('input[name="shownCart"]').inputValue(),
     paymentMethod: "sandbox",
     message: "",
   };
@@ -295,6 +310,67 @@ test("a customer pays from the balance and lands on the delivered order", async 
   await expect(page).toHaveURL(/\/find-order\?id=[A-Za-z0-9_-]{22}$/);
   await expect(page.getByTestId("order-status")).toHaveText("Completed");
   expect((await page.getByRole("textbox", { name: "Password" }).first().inputValue()).length).toBeGreaterThan(0);
+});
+
+test("issue 36 at 390 px: a guest's unpaid order cancelled after sign-in never joins the customer's checkout", async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { username, password, token } = await newCustomer(request, testInfo);
+  const auth = { authorization: `Bearer ${token}` };
+  const topUp = await request.post("/v1/balance/create", {
+    data: { paymentMethod: "sandbox", balance: 50 },
+    headers: auth,
+  });
+  const { paymentUrl: topUpUrl } = ((await topUp.json()) as Envelope<{ paymentUrl: string }>).payload;
+  expect((await request.post(`/v1/sandbox/payments/${topUpUrl.split("/").pop()}/pay`)).ok()).toBe(true);
+  const first = await autoPlan(request);
+  const second = await anotherAutoPlan(request, first);
+
+  // 1. As a guest, two of the first plan, checked out with the sandbox: the payment page opens.
+  await addToCart(page, first);
+  const renderedAt = await addToCart(page, first);
+  await cartPanel(page)
+    .getByLabel("Email Address")
+    .fill(`${uniqueName("guest36", testInfo)}@example.com`);
+  await cartPanel(page)
+    .getByRole("radio", { name: /Sandbox/ })
+    .check();
+  await letHumanCheckMature(page, renderedAt);
+  await cartPanel(page)
+    .getByRole("button", { name: `Checkout ${usd(2 * first.duration.price)}` })
+    .click();
+  await expect(page).toHaveURL(/\/pay\/sandbox\/[A-Za-z0-9_-]{22}$/);
+  const guestPayment = page.url();
+  await expect(page.getByTestId("sandbox-line")).toHaveText([usd(2 * first.duration.price)]);
+
+  // 2-3. Signs in, goes back to the payment page and cancels it.
+  await signIn(page, username, password);
+  await page.goto(guestPayment);
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(page).toHaveURL(/\/shop\?cart=open$/);
+
+  // 4. The customer's cart is empty; one of the second plan makes it that one line.
+  await page.goto("/cart");
+  await expect(page.getByText("Your cart is empty.")).toBeVisible();
+  await addToCart(page, second);
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-line")).toContainText(second.product.title);
+
+  // 5. Paid from the balance: exactly the price shown, and the order holds that one line.
+  await page.getByRole("main").getByRole("radio", { name: "Balance" }).check();
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: `Checkout ${usd(second.duration.price)}` })
+    .click();
+  await expect(page).toHaveURL(/\/find-order\?id=[A-Za-z0-9_-]{22}$/);
+  await expect(page.getByTestId("order-product")).toHaveCount(1);
+  await expect(page.getByTestId("order-product").getByRole("heading", { name: second.product.title })).toBeVisible();
+  const profile = await request.get("/v1/user/profile", { headers: auth });
+  const { balance } = ((await profile.json()) as Envelope<{ balance: number }>).payload;
+  expect(balance).toBeCloseTo(50 - second.duration.price, 2);
 });
 
 test("the cart panel's checkout has no serious or critical accessibility violations", async ({

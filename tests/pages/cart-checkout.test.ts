@@ -58,8 +58,10 @@ describe("the checkout form", () => {
     await page.signIn(customer.token);
     expect((await page.post(cartPage, "/cart", addFields(listing.optionId))).status).toBe(302);
 
+    const shown = await page.load(cartPage, "/cart");
     const paid = await page.post(cartPage, "/cart", {
       intent: "checkout",
+      shownCart: shown.data.checkout.shownCart,
       paymentMethod: "balance",
       message: "",
       idempotencyKey: "page-test-checkout-1",
@@ -81,8 +83,10 @@ describe("the checkout form", () => {
     await page.signIn(customer.token);
     await page.post(cartPage, "/cart", addFields(listing.optionId));
 
+    const shown = await page.load(cartPage, "/cart");
     const refused = await page.post(cartPage, "/cart", {
       intent: "checkout",
+      shownCart: shown.data.checkout.shownCart,
       paymentMethod: "balance",
       message: "",
       idempotencyKey: "page-test-checkout-2",

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { inProcessCaller } from "../../api/in-process";
-import { createLogger } from "../../api/logger";
+import { type Logger, createLogger } from "../../api/logger";
 import type { UiSettings } from "../../app/load-context";
 import { sessionCookies } from "../../app/lib/session.server";
 import { type Toast, readToast } from "../../app/lib/toast.server";
@@ -37,9 +37,10 @@ export type PageTest = Awaited<ReturnType<typeof createPageTest>>;
 
 export async function createPageTest(
   env: Record<string, string> = {},
-  options: { onQuery?: (statement: string) => void } = {},
+  options: { onQuery?: (statement: string) => void; logger?: Logger } = {},
 ) {
   const shop: ShopTestApi = await createShopTestApi(env, options);
+  const logger = options.logger ?? createLogger("silent");
   const settings: UiSettings = {
     sessionSecrets: ["page-test-session-secret-".padEnd(48, "x")],
     servedOverHttps: false,
@@ -52,7 +53,7 @@ export async function createPageTest(
     cspNonce: "page-test-nonce",
     callApi: inProcessCaller(shop.api, "203.0.113.50"),
     requestId: "page-test",
-    logger: createLogger("silent"),
+    logger,
     settings,
     requestMethod: method,
   });

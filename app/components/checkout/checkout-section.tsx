@@ -105,6 +105,7 @@ export function CheckoutSection({ panel, cartPrice, redirectTo }: Props) {
         <input type="hidden" name="intent" value="checkout" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="idempotencyKey" value={panel.checkoutKey} />
+        <input type="hidden" name="shownCart" value={panel.shownCart} />
         <FormErrors form={form} />
         {reply?.extra?.signInSuggested && (
           <p className="-mt-1 text-sm">

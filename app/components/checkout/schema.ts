@@ -29,6 +29,8 @@ const baseCheckoutSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{1,255}$/)
     .optional(),
+  /** The digest of the cart the page showed (ADR 052); the API refuses the order if the cart is another. */
+  shownCart: z.string().max(64).optional(),
 });
 
 /** Guests also give an email (their account is made from it) and pass the human check. */
