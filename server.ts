@@ -20,9 +20,8 @@ import { type Config, ConfigError, loadConfig } from "./api/config";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
 import { checkReadiness } from "./api/db/readiness";
-import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
-import { seedWhenWanted } from "./api/db/seed";
+import { DEMO_IN_PRODUCTION_WARNING, seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
 import { answerMetrics, observeHttpRequest } from "./api/metrics";
 import { startMailer } from "./api/mail/sender";
@@ -58,12 +57,13 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
   console.error(error.message);
   process.exit(1);
 });
-await seedWhenWanted(database.db, config.seedDemo, logger);
-if (config.env === "development" && config.seedDemo !== false) {
-  const demoOwner = await ensureDemoOwner(database.db, config.dataDir);
-  // Where its sign-in is, once: never the password, as stdout is often the log.
-  if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
-}
+// A production store starts empty; the demo (its coupon, its published redeem keys) only by opt-in (ADR 053).
+if (config.isProduction && config.seedDemo) logger.warn(DEMO_IN_PRODUCTION_WARNING);
+const { demoOwner } = await seedWhenWanted(database.db, config.seedDemo, logger, {
+  demoOwnerDir: config.env === "development" ? config.dataDir : undefined,
+});
+// Where its sign-in is, once: never the password, as stdout is often the log.
+if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
 const api = createApi({ db: database.db, config, logger });
 const mailer = startMailer({ db: database.db, config, logger });
 const notificationSender = startNotificationSender({ db: database.db, config, logger });

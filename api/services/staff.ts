@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Role } from "../../contract/staff";
 import type { StaffMember } from "../../contract/answers/admin-staff";
-import type { Database, Executor } from "../db/client";
+import type { Executor } from "../db/client";
 import { users } from "../db/schema";
 import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH } from "../../contract/account";
 import { badRequest, conflict, notFound } from "../errors";
@@ -49,7 +49,7 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
  * The account's sessions end (but the one making the change): each signs in again in its new role.
  */
 export async function setRole(
-  db: Database,
+  db: Executor,
   actor: StaffActor,
   input: { email: string; role: Role },
 ): Promise<StaffMember> {
@@ -94,7 +94,7 @@ function memberOf(row: typeof users.$inferSelect): StaffMember {
  * account with this email made owner (its password is left as it is).
  */
 export async function createOrPromoteOwner(
-  db: Database,
+  db: Executor,
   input: { email: string; password: string },
 ): Promise<{ created: boolean; userId: string }> {
   const actor: StaffActor = { userId: null, email: "command line (admin:create)", role: "owner", ip: "local" };
