@@ -1,7 +1,7 @@
 /** `npm run db:seed`: adds the demo catalogue to the configured database (safe to run again; in production it warns: ADR 053). */
 import { ConfigError, loadConfig } from "../config";
 import { createLogger } from "../logger";
-import { openConfiguredDatabase } from "./client";
+import { DatabaseSetupError, openConfiguredDatabase } from "./client";
 import { EmbeddedDatabaseInUseError } from "./embedded-lock";
 import { seedWhenWanted } from "./seed";
 
@@ -21,7 +21,13 @@ try {
     await database.close();
   }
 } catch (error) {
-  if (!(error instanceof ConfigError || error instanceof EmbeddedDatabaseInUseError)) throw error;
+  if (!(
+    error instanceof ConfigError ||
+    error instanceof EmbeddedDatabaseInUseError ||
+    error instanceof DatabaseSetupError
+  )) {
+    throw error;
+  }
   console.error(error.message);
   process.exit(1);
 }
