@@ -30,17 +30,12 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
       email: users.email,
       role: users.role,
       createdAt: users.createdAt,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(ne(users.role, "customer"))
     .orderBy(asc(users.email));
-  return rows.map((row) => ({
-    _id: row.id,
-    username: row.username,
-    email: row.email,
-    role: row.role,
-    created: row.createdAt.toISOString(),
-  }));
+  return rows.map(memberOf);
 }
 
 /**
@@ -79,13 +74,17 @@ export async function setRole(
   });
 }
 
-function memberOf(row: typeof users.$inferSelect): StaffMember {
+/** A staff account as the back office lists it. */
+export function memberOf(
+  row: Pick<typeof users.$inferSelect, "id" | "username" | "email" | "role" | "createdAt" | "totpEnabledAt">,
+): StaffMember {
   return {
     _id: row.id,
     username: row.username,
     email: row.email,
     role: row.role,
     created: row.createdAt.toISOString(),
+    twoFactor: row.totpEnabledAt != null,
   };
 }
 
