@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type IncomingMessage, type Server, type ServerResponse, createServer } from "node:http";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { constants as zlibConstants } from "node:zlib";
@@ -17,12 +17,11 @@ import { createApi } from "./api/app";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
 import { startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
-import { openConfiguredDatabase } from "./api/db/client";
+import { DatabaseSetupError, openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
 import { checkReadiness } from "./api/db/readiness";
-import { ensureDemoOwner } from "./api/db/demo-owner";
 import { demoPicturesDir } from "./api/db/demo-art/pictures";
-import { seedWhenWanted } from "./api/db/seed";
+import { DEMO_IN_PRODUCTION_WARNING, seedWhenWanted } from "./api/db/seed";
 import { createLogger, scrubText, withFields } from "./api/logger";
 import { answerMetrics, markOutboundHeld, observeHttpRequest } from "./api/metrics";
 import { startMailer } from "./api/mail/sender";
@@ -53,17 +52,19 @@ function configOrExit(): Config {
 const config = configOrExit();
 const logger = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config).catch((error: unknown) => {
-  // Another process holds the embedded database: one line saying which, not a stack trace.
-  if (!(error instanceof EmbeddedDatabaseInUseError)) throw error;
+  // Another process holds the embedded database, the role lacks its rights, the server does not answer: one
+  // line saying what to do, not a stack trace.
+  if (!(error instanceof EmbeddedDatabaseInUseError || error instanceof DatabaseSetupError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
-await seedWhenWanted(database.db, config.seedDemo, logger);
-if (config.env === "development" && config.seedDemo !== false) {
-  const demoOwner = await ensureDemoOwner(database.db, config.dataDir);
-  // Where its sign-in is, once: never the password, as stdout is often the log.
-  if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
-}
+// A production store starts empty; the demo (its coupon, its published redeem keys) only by opt-in (ADR 053).
+if (config.isProduction && config.seedDemo) logger.warn(DEMO_IN_PRODUCTION_WARNING);
+const { demoOwner } = await seedWhenWanted(database.db, config.seedDemo, logger, {
+  demoOwnerDir: config.env === "development" ? config.dataDir : undefined,
+});
+// Where its sign-in is, once: never the password, as stdout is often the log.
+if (demoOwner) console.log(`Demo owner for /admin: ${demoOwner.email}, its password is in ${demoOwner.file}`);
 const api = createApi({ db: database.db, config, logger });
 // A restore drill starts on a copy whose queue the original store already sent: with HOLD_OUTBOUND nothing leaves.
 if (config.holdOutbound) {
@@ -211,7 +212,15 @@ if (apiOnly) {
   const clientFiles = express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false });
   app.use((req, res, next) => (/\.[A-Za-z0-9]+$/.test(req.path) ? clientFiles(req, res, next) : next()));
   // Exists after `npm run build`.
-  build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const serverBuild = path.join(buildDir, "server/index.js");
+  if (!existsSync(serverBuild)) {
+    console.error(
+      `The pages are not built (${serverBuild} is missing): run \`npm run build\` first, or start with \`npm start\``,
+    );
+    await database.close();
+    process.exit(1);
+  }
+  build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   const { stylesheetHref } = build.entry.module as { stylesheetHref?: string };
   if (stylesheetHref) inlineStylesheet = readFileSync(path.join(buildDir, "client", stylesheetHref), "utf8");
 }
@@ -295,6 +304,16 @@ const server: Server = createServer((req, res) => {
   const cached = pageCache?.lookup(req);
   if (cached) return serveCachedPage(req, res, cached);
   app(req, res);
+});
+// A port already taken (or one below 1024 without the right) ends the start with one line, not a stack trace.
+server.once("error", (error: NodeJS.ErrnoException) => {
+  if (error.code !== "EADDRINUSE" && error.code !== "EACCES") throw error;
+  console.error(
+    error.code === "EADDRINUSE"
+      ? `Port ${config.port} is already in use (another store or program listens on it): stop that one, or set PORT to a free port`
+      : `Port ${config.port} needs privileges this process does not have: set PORT to 1024 or above (a proxy can listen on 80 and 443)`,
+  );
+  void database.close().finally(() => process.exit(1));
 });
 server.listen(config.port, () => {
   logger.info("store listening", { url: config.publicUrl, port: config.port, database: database.kind, dev, apiOnly });

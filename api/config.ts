@@ -99,7 +99,10 @@ export type Config = {
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** undefined means "seed when the database is empty". */
+  /**
+   * undefined means "seed when the database is empty", which only development and tests get: a production
+   * store seeds the demo only when SEED_DEMO=true is set (and warns of it at every start, ADR 053).
+   */
   seedDemo: boolean | undefined;
   apiUrl: string | undefined;
   logLevel: "debug" | "info" | "warn" | "error" | "silent";
@@ -255,7 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,
-    seedDemo: values.SEED_DEMO,
+    seedDemo: values.SEED_DEMO ?? (isProduction ? false : undefined),
     apiUrl: values.API_URL?.replace(/\/+$/, ""),
     logLevel: values.LOG_LEVEL,
     trustProxy: values.TRUST_PROXY,

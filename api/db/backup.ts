@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import {
+  chmodSync,
   existsSync,
   openSync,
   readSync,
@@ -28,6 +29,9 @@ import { grantAppRole } from "./roles";
 export class BackupError extends Error {}
 
 type BackupConfig = Pick<Config, "dataDir" | "databaseUrl" | "databaseMigrationUrl">;
+
+/** Read and write for the file's owner only. */
+const PRIVATE_FILE = 0o600;
 
 /** A pg_dump custom-format archive starts with these bytes; PGlite's dump is gzip (1f 8b). */
 const PG_DUMP_MAGIC = "PGDMP";
@@ -77,11 +81,18 @@ function firstBytes(file: string, count: number): Buffer {
   }
 }
 
-/** Writes through a temporary name, so a failed backup never leaves a truncated file under the real one. */
+/**
+ * Writes through a temporary name, so a failed backup never leaves a truncated file under the real one. The file
+ * is the owner's alone (0600) whatever the umask: it is made so before pg_dump writes into it (which keeps an
+ * existing file's mode), and set so again before it takes the real name.
+ */
 async function writeAtomically(out: string, write: (temporary: string) => Promise<void>) {
   const temporary = `${out}.partial-${process.pid}`;
   try {
+    closeSync(openSync(temporary, "w", PRIVATE_FILE));
+    chmodSync(temporary, PRIVATE_FILE);
     await write(temporary);
+    chmodSync(temporary, PRIVATE_FILE);
     renameSync(temporary, out);
   } finally {
     rmSync(temporary, { force: true });
@@ -117,7 +128,7 @@ export async function backupDatabase(config: BackupConfig, out: string, options:
       await database.exec("checkpoint");
       const dump = await database.dumpDataDir("gzip");
       const bytes = Buffer.from(await dump.arrayBuffer());
-      await writeAtomically(out, async (temporary) => writeFileSync(temporary, bytes, { mode: 0o600 }));
+      await writeAtomically(out, async (temporary) => writeFileSync(temporary, bytes));
     } finally {
       await database.close();
     }

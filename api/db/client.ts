@@ -81,6 +81,51 @@ async function openPglite(location: string, options: OpenOptions): Promise<Datab
 const INSUFFICIENT_PRIVILEGE = "42501";
 
 /**
+ * A database the store cannot start on, for a reason the operator fixes (a role without its rights, a server
+ * that does not answer): its message is one line saying what to do, printed instead of a stack trace.
+ */
+export class DatabaseSetupError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "DatabaseSetupError";
+  }
+}
+
+const errorCode = (error: unknown) =>
+  (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+
+/** Where a connection URL points, without its password. */
+function serverOf(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+}
+
+/** A connection that failed for a reason the operator can act on, said in one line; anything else as it is. */
+function connectionProblem(error: unknown, url: string, variable: string): unknown {
+  const code = errorCode(error);
+  const where = `${variable} (${serverOf(url)})`;
+  if (code === "ECONNREFUSED" || code === "ENOTFOUND" || code === "EAI_AGAIN" || code === "ETIMEDOUT") {
+    return new DatabaseSetupError(
+      `The PostgreSQL server of ${where} does not answer (${code}): start it, or correct ${variable}`,
+      { cause: error },
+    );
+  }
+  if (code === "28P01" || code === "28000") {
+    return new DatabaseSetupError(
+      `The role of ${where} may not sign in (${(error as Error).message}): correct its name or password in ${variable}`,
+      { cause: error },
+    );
+  }
+  if (code === "3D000") {
+    return new DatabaseSetupError(
+      `The database of ${where} does not exist: create it (README, Running in production), or correct ${variable}`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
+/**
  * Applies the migrations on the PostgreSQL server at `migrationUrl` (the schema owner's connection).
  * Instances starting together take turns.
  */
@@ -91,10 +136,8 @@ export async function migratePostgresDatabase(migrationUrl: string): Promise<voi
     await migratePostgres(drizzlePostgres(migrator), { migrationsFolder });
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
   } catch (error) {
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (code !== INSUFFICIENT_PRIVILEGE) throw error;
-    throw new Error(
+    if (errorCode(error) !== INSUFFICIENT_PRIVILEGE) throw error;
+    throw new DatabaseSetupError(
       "Migrations are due and this database role may not apply them: run `npm run db:roles` as the schema's " +
         "owner first, or set DATABASE_MIGRATION_URL to the owner's connection (README, Running in production)",
       { cause: error },
@@ -119,6 +162,27 @@ async function migrationsApplied(client: postgres.Sql): Promise<boolean> {
 }
 
 /**
+ * The store's role must read and write every table: after migrations run through DATABASE_MIGRATION_URL on a
+ * database nobody ran `npm run db:roles` on, it has no rights at all, and the first query of the start (or of a
+ * customer) would fail with "permission denied". Found here, it is one line saying what to do.
+ */
+async function checkTableRights(client: postgres.Sql): Promise<void> {
+  const [rights] = await client`select
+    has_schema_privilege('public', 'USAGE') as "schemaUsage",
+    (select c.relname from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and not (has_table_privilege(c.oid, 'SELECT') and has_table_privilege(c.oid, 'INSERT'))
+      order by c.relname limit 1) as "deniedTable"`;
+  if (rights.schemaUsage && !rights.deniedTable) return;
+  const what = rights.deniedTable ? `table ${rights.deniedTable}` : "schema public";
+  throw new DatabaseSetupError(
+    `The role of DATABASE_URL has no rights on the store's tables (${what}): run \`npm run db:roles\` once with ` +
+      "DATABASE_MIGRATION_URL (the schema's owner) and DATABASE_URL (this role), then start again " +
+      "(README, Running in production)",
+  );
+}
+
+/**
  * Opens the pool of `url`. Migrations run first when some are due: through `migrationUrl` (the schema's owner),
  * or through `url` itself when it is the owner. An app role that owns nothing starts on a current schema alone.
  */
@@ -127,7 +191,16 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   // 9-13 ms, longer than the query runs; this store's statements are all short (ADR 050).
   const client = postgres(url, { max: 10, onnotice: () => {}, idle_timeout: 30, connection: { jit: "off" } });
   try {
-    if (!(await migrationsApplied(client))) await migratePostgresDatabase(options.migrationUrl ?? url);
+    await client`select 1`.catch((error: unknown) => {
+      throw connectionProblem(error, url, "DATABASE_URL");
+    });
+    if (!(await migrationsApplied(client))) {
+      const migrationUrl = options.migrationUrl ?? url;
+      await migratePostgresDatabase(migrationUrl).catch((error: unknown) => {
+        throw connectionProblem(error, migrationUrl, options.migrationUrl ? "DATABASE_MIGRATION_URL" : "DATABASE_URL");
+      });
+    }
+    await checkTableRights(client);
   } catch (error) {
     await client.end();
     throw error;

@@ -2,22 +2,22 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import type { Database } from "./client";
+import type { Executor } from "./client";
 import { users } from "./schema";
 import { createOrPromoteOwner } from "../services/staff";
 
 export const DEMO_OWNER_EMAIL = "owner@store.localhost";
 export const DEMO_OWNER_FILE = "demo-owner.txt";
 
+export type DemoOwner = { email: string; file: string };
+
 /**
- * In development with the demo catalogue, a demo owner so the back office can be tried at once.
+ * In development with the demo catalogue, a demo owner so the back office can be tried at once. Called by the
+ * demo seed under its lock (api/db/seed.ts), so two stores starting together on one database make it once.
  * Its password is random and written to DATA_DIR/demo-owner.txt only: the answer (once, when it is made) names
  * the file for the start-up to print, never the password, since a terminal's output often ends up in a log (ADR 023).
  */
-export async function ensureDemoOwner(
-  db: Database,
-  dataDir: string,
-): Promise<{ email: string; file: string } | undefined> {
+export async function ensureDemoOwner(db: Executor, dataDir: string): Promise<DemoOwner | undefined> {
   const file = path.join(dataDir, DEMO_OWNER_FILE);
   if (existsSync(file)) return undefined;
   const [existing] = await db

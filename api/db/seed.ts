@@ -17,6 +17,7 @@ import {
   warrantyTitle,
 } from "./demo-data";
 import { demoPictureAddress } from "./demo-art/pictures";
+import { type DemoOwner, ensureDemoOwner } from "./demo-owner";
 import { demoId } from "./ids";
 import { seedDemoFeedback, seedDemoKeys } from "./seed-feedback";
 import {
@@ -160,29 +161,51 @@ export async function seedDemoData(db: Executor): Promise<void> {
   await seedDemoKeys(db);
 }
 
+/** Said at every production start with SEED_DEMO=true (ADR 053): the demo's coupon and keys are public. */
+export const DEMO_IN_PRODUCTION_WARNING =
+  "SEED_DEMO=true in production: this store holds the demo catalogue, customers and orders, the coupon WELCOME10 " +
+  "and the redeem keys published in the README, which anyone can use. A real store starts on an empty database " +
+  "without SEED_DEMO (README, Running in production).";
+
 /** Any fixed number: names the advisory lock the demo seed takes (the migrations' is 740_0001). */
 const SEED_LOCK = 740_0002;
 
+export type SeedOptions = {
+  /** Development: make the demo owner too (its password into this folder), under the same lock. */
+  demoOwnerDir?: string;
+};
+
 /**
- * Seeds the demo catalogue when asked to, or when unset and the database has no products. Instances starting
- * together on one fresh database take turns on an advisory lock, and the count is read under it: the first
- * seeds, the others find its products and seed nothing.
+ * Seeds the demo catalogue when asked to, or when unset (development and tests only: production leaves it
+ * false unless SEED_DEMO=true, ADR 053) and the database has no products. Instances starting together on one
+ * fresh database take turns on an advisory lock, and the count is read under it: the first seeds, the others
+ * find its products and seed nothing. The demo owner is made under the same lock, so the others find it too.
+ * Answers the demo owner when this call made it.
  */
-export async function seedWhenWanted(db: Database, seedDemo: boolean | undefined, logger: Logger): Promise<void> {
-  if (seedDemo === false) return;
+export async function seedWhenWanted(
+  db: Database,
+  seedDemo: boolean | undefined,
+  logger: Logger,
+  options: SeedOptions = {},
+): Promise<{ demoOwner?: DemoOwner }> {
+  if (seedDemo === false) return {};
   const started = performance.now();
-  const seeded = await db.transaction(async (tx) => {
+  const { seeded, demoOwner } = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    let seeded = true;
     if (seedDemo === undefined) {
       const [{ products: existing }] = await tx.select({ products: count() }).from(products);
-      if (existing > 0) return false;
+      seeded = existing === 0;
     }
-    await seedDemoData(tx);
-    return true;
+    if (seeded) await seedDemoData(tx);
+    const demoOwner = options.demoOwnerDir ? await ensureDemoOwner(tx, options.demoOwnerDir) : undefined;
+    return { seeded, demoOwner };
   });
-  if (!seeded) return;
-  logger.info("demo data seeded", {
-    products: demoProducts.length,
-    ms: Math.round(performance.now() - started),
-  });
+  if (seeded) {
+    logger.info("demo data seeded", {
+      products: demoProducts.length,
+      ms: Math.round(performance.now() - started),
+    });
+  }
+  return { demoOwner };
 }

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import type { Role } from "../../contract/staff";
 import type { StaffMember } from "../../contract/answers/admin-staff";
-import type { Database, Executor } from "../db/client";
+import type { Executor } from "../db/client";
 import { users } from "../db/schema";
 import { USERNAME_CHARACTERS, USERNAME_MAX_LENGTH } from "../../contract/account";
 import { badRequest, conflict, notFound } from "../errors";
@@ -30,17 +30,12 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
       email: users.email,
       role: users.role,
       createdAt: users.createdAt,
+      totpEnabledAt: users.totpEnabledAt,
     })
     .from(users)
     .where(ne(users.role, "customer"))
     .orderBy(asc(users.email));
-  return rows.map((row) => ({
-    _id: row.id,
-    username: row.username,
-    email: row.email,
-    role: row.role,
-    created: row.createdAt.toISOString(),
-  }));
+  return rows.map(memberOf);
 }
 
 /**
@@ -49,7 +44,7 @@ export async function listStaff(db: Executor): Promise<StaffMember[]> {
  * The account's sessions end (but the one making the change): each signs in again in its new role.
  */
 export async function setRole(
-  db: Database,
+  db: Executor,
   actor: StaffActor,
   input: { email: string; role: Role },
 ): Promise<StaffMember> {
@@ -79,13 +74,17 @@ export async function setRole(
   });
 }
 
-function memberOf(row: typeof users.$inferSelect): StaffMember {
+/** A staff account as the back office lists it. */
+export function memberOf(
+  row: Pick<typeof users.$inferSelect, "id" | "username" | "email" | "role" | "createdAt" | "totpEnabledAt">,
+): StaffMember {
   return {
     _id: row.id,
     username: row.username,
     email: row.email,
     role: row.role,
     created: row.createdAt.toISOString(),
+    twoFactor: row.totpEnabledAt != null,
   };
 }
 
@@ -94,7 +93,7 @@ function memberOf(row: typeof users.$inferSelect): StaffMember {
  * account with this email made owner (its password is left as it is).
  */
 export async function createOrPromoteOwner(
-  db: Database,
+  db: Executor,
   input: { email: string; password: string },
 ): Promise<{ created: boolean; userId: string }> {
   const actor: StaffActor = { userId: null, email: "command line (admin:create)", role: "owner", ip: "local" };

@@ -4,15 +4,17 @@ import { generateSecret, generateSync, generateURI } from "otplib";
 import QRCode from "qrcode";
 import { isStaffRole } from "../../contract/staff";
 import type { TwoFactorSetup, TwoFactorStatus } from "../../contract/answers/admin-security";
+import type { StaffMember } from "../../contract/answers/admin-staff";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/client";
 import { recoveryCodes, signInChallenges, storeSettings, users } from "../db/schema";
-import { AppError, badRequest, conflict } from "../errors";
+import { AppError, badRequest, conflict, notFound } from "../errors";
 import { enqueueMail } from "../mail/outbox";
 import { twoFactorLimitMail } from "../mail/templates";
 import { type StaffActor, recordAudit, auditAccount } from "./audit";
 import { type RateRule, RateLimitedError, countHit, hitRateLimit, uncountHit } from "./rate-limit";
 import { revokeAllSessions, revokeStaffSessions } from "./sessions";
+import { memberOf } from "./staff";
 
 /*
  * Staff two-factor sign-in (ADR 027): TOTP (RFC 6238: SHA-1, 30 s, 6 digits, one step either side) from an
@@ -32,6 +34,9 @@ export const TWO_FACTOR_MESSAGES = {
   challengeGone: "This sign-in has expired. Sign in again with your password.",
   enrolFirst: "Turn on two-factor sign-in under Security to use the back office",
   ownerFirst: "Turn on your own two-factor sign-in before requiring it of all staff",
+  notOnYourself: "You cannot reset your own two-factor sign-in: turn it off under Security with a code",
+  noSuchStaff: "No staff member has this id",
+  nothingToReset: "This staff member's two-factor sign-in is not on: there is nothing to reset",
 } as const;
 
 /** The code a 403 carries when the back office waits for the staff member to turn on two-factor sign-in. */
@@ -225,6 +230,42 @@ export async function disableTwoFactor(
       before: { twoFactor: true },
       after: { twoFactor: false },
     });
+  });
+}
+
+/**
+ * An owner resets another staff member's two-factor sign-in, for one who lost both the phone and the recovery
+ * codes (issue 37): the secret and the codes are gone, every session of the member ends (and any sign-in waiting
+ * for a code), and the audit log says who did it. The member signs in with the password and turns it on again
+ * (at once, when owners require it). Never on oneself: one's own is turned off with a code, under Security.
+ */
+export async function resetStaffTwoFactor(
+  db: Database,
+  actor: StaffActor,
+  memberId: string,
+  now = new Date(),
+): Promise<StaffMember> {
+  if (memberId === actor.userId) throw conflict(TWO_FACTOR_MESSAGES.notOnYourself);
+  return db.transaction(async (tx) => {
+    const [member] = await tx.select().from(users).where(eq(users.id, memberId)).for("update");
+    if (!member || !isStaffRole(member.role)) throw notFound(TWO_FACTOR_MESSAGES.noSuchStaff);
+    if (!member.totpEnabledAt && !member.totpSecret) throw conflict(TWO_FACTOR_MESSAGES.nothingToReset);
+    const [updated] = await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: now })
+      .where(eq(users.id, member.id))
+      .returning();
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, member.id));
+    await tx
+      .update(signInChallenges)
+      .set({ usedAt: now })
+      .where(and(eq(signInChallenges.userId, member.id), isNull(signInChallenges.usedAt)));
+    await revokeAllSessions(tx, member.id, { now });
+    await auditAccount(tx, actor, member, "two-factor.reset", {
+      before: { twoFactor: member.totpEnabledAt != null },
+      after: { twoFactor: false },
+    });
+    return memberOf(updated);
   });
 }
 

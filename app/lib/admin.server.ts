@@ -25,7 +25,7 @@ import { getCurrentUser } from "./session.server";
  * itself: a guest the not-found page, a signed-in customer the way to /dashboard. Staff sign in at /login.
  */
 
-export type { AuditEntry, Overview, StaffMe } from "../../contract/answers/admin-staff";
+export type { AuditEntry, Overview, StaffMe, StaffMember } from "../../contract/answers/admin-staff";
 export type { Pager } from "../../contract/answers/common";
 
 const notFoundPage = () => new Response("Not found", { status: 404 });
@@ -109,6 +109,16 @@ export function listStaff(context: AppLoadContext, request: Request) {
 
 export function setStaffRole(context: AppLoadContext, request: Request, input: { email: string; role: string }) {
   return apiCall(context, { path: "/v1/admin/staff/role", request, body: input, answer: staffMemberSchema });
+}
+
+/** An owner resets another staff member's two-factor sign-in (lost phone and recovery codes). */
+export function resetStaffTwoFactor(context: AppLoadContext, request: Request, memberId: string) {
+  return apiCall(context, {
+    path: `/v1/admin/staff/${encodeURIComponent(memberId)}/two-factor/reset`,
+    request,
+    body: {},
+    answer: staffMemberSchema,
+  });
 }
 
 export function listAudit(context: AppLoadContext, request: Request, query: ListParams) {

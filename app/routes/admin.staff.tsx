@@ -3,30 +3,70 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { Form, useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS, STAFF_ROLES } from "../../contract/staff";
 import { AdminList } from "~/components/admin/admin-list";
-import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
+import { AdminHeading, AdminTime, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { staffRoleSchema } from "~/components/admin/schemas";
 import { ErrorList, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { listStaff, requireStaff, setStaffRole } from "~/lib/admin.server";
-import { formAction } from "~/lib/form-action.server";
-import { redirectWithSuccess } from "~/lib/toast.server";
+import { type StaffMember, listStaff, requireStaff, resetStaffTwoFactor, setStaffRole } from "~/lib/admin.server";
+import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
 import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Staff | Back office" }];
 
+const STAFF_PAGE = "/admin/staff";
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  await requireStaff(request, context, "staff");
-  return listStaff(context, request);
+  const me = await requireStaff(request, context, "staff");
+  const { records } = await listStaff(context, request);
+  return { records, myEmail: me.email };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "staff");
-  return formAction(await request.formData(), {
+  const formData = await request.formData();
+  if (intentOf(formData, ["role", "reset-two-factor"]) === "reset-two-factor") {
+    // The box is required in the browser too; a post without it changes nothing.
+    if (formData.get("confirmed") !== "on") {
+      return redirectWithError(context, STAFF_PAGE, RESET_CONFIRMATION_MISSING);
+    }
+    const answer = await resetStaffTwoFactor(context, request, String(formData.get("memberId") ?? ""));
+    return toastAnswer(context, STAFF_PAGE, answer);
+  }
+  return formAction(formData, {
     form: "staff-role",
     schema: staffRoleSchema,
     call: (input) => setStaffRole(context, request, input),
-    done: (answer) => redirectWithSuccess(context, "/admin/staff", answer.message),
+    done: (answer) => redirectWithSuccess(context, STAFF_PAGE, answer.message),
   });
+}
+
+const RESET_CONFIRMATION_MISSING = "Tick the box once you have made sure the request comes from the member.";
+
+/**
+ * For a member who lost both the phone and the recovery codes (docs/operations.md): their sessions end, and
+ * they set two-factor sign-in up again after signing in with their password. Folded, so a slip cannot reset it.
+ */
+function ResetTwoFactorForm({ member }: { member: StaffMember }) {
+  return (
+    <details>
+      <summary className="cursor-pointer text-sm font-semibold text-slate-700 underline">Reset two-factor</summary>
+      <Form method="post" className="mt-2 flex max-w-xs flex-col gap-2 text-sm">
+        <input type="hidden" name="memberId" value={member._id} />
+        <p className="text-slate-600">
+          For a member who lost both their phone and their recovery codes: they are signed out everywhere and set it up
+          again after signing in with their password.
+        </p>
+        <label className="flex items-start gap-2">
+          <input type="checkbox" name="confirmed" required className="mt-1" />
+          <span>I made sure this request comes from {member.email} (in person or by a call I made)</span>
+        </label>
+        <button type="submit" name="intent" value="reset-two-factor" className={secondaryButtonClass}>
+          Reset two-factor for {member.email}
+        </button>
+      </Form>
+    </details>
+  );
 }
 
 function RoleForm() {
@@ -60,7 +100,9 @@ function RoleForm() {
           <ErrorList id={fields.role.errorId} errors={fields.role.errors} />
         </div>
         <div className="sm:pt-6">
-          <SubmitButton pendingText="Saving…">Save role</SubmitButton>
+          <SubmitButton intent="role" pendingText="Saving…">
+            Save role
+          </SubmitButton>
         </div>
       </Form>
     </section>
@@ -68,7 +110,7 @@ function RoleForm() {
 }
 
 export default function StaffPage() {
-  const { records } = useLoaderData<typeof loader>();
+  const { records, myEmail } = useLoaderData<typeof loader>();
   return (
     <div className="flex flex-col gap-6">
       <AdminHeading title="Staff">
@@ -85,6 +127,15 @@ export default function StaffPage() {
           { header: "Username", className: "break-all", cell: (member) => member.username },
           { header: "Role", cell: (member) => (member.role === "customer" ? "Customer" : ROLE_LABELS[member.role]) },
           { header: "Since", cell: (member) => <AdminTime iso={member.created} /> },
+          {
+            header: "Two-factor",
+            cell: (member) => (
+              <div className="flex flex-col gap-1">
+                <span>{member.twoFactor ? "On" : "Off"}</span>
+                {member.twoFactor && member.email !== myEmail && <ResetTwoFactorForm member={member} />}
+              </div>
+            ),
+          },
         ]}
       />
     </div>

@@ -57,6 +57,9 @@ export const staffMemberSchema = withId({
   email: z.string(),
   role: roleSchema,
   created: isoDateSchema,
+  twoFactor: z
+    .boolean()
+    .describe("two-factor sign-in is on (an owner may reset it: POST /v1/admin/staff/{id}/two-factor/reset)"),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 

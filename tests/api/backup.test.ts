@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -37,9 +37,14 @@ function scratchDir(): string {
   return dir;
 }
 
-/** `npm run db:backup` / `db:restore` as an operator runs them, with `env` for the database settings. */
+/**
+ * `npm run db:backup` / `db:restore` as an operator runs them, with `env` for the database settings. The backup
+ * runs under umask 000, the most open an operator's shell could have: its file must still be the owner's alone.
+ */
 function runCli(script: "db-backup" | "db-restore", args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ["--import", "tsx", `scripts/${script}.ts`, ...args], {
+  const command = [process.execPath, "--import", "tsx", `scripts/${script}.ts`, ...args];
+  const umask = script === "db-backup" ? "000" : "022";
+  const result = spawnSync("sh", ["-c", `umask ${umask} && exec "$@"`, "sh", ...command], {
     env: { ...process.env, DATABASE_URL: "", DATABASE_MIGRATION_URL: "", ...env },
     encoding: "utf8",
     timeout: 60_000,
@@ -167,6 +172,7 @@ describe("backup and restore of the embedded database", () => {
 
     const backup = runCli("db-backup", ["--out", file], { DATA_DIR: source });
     expect(backup.status, backup.output).toBe(0);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
     const restore = runCli("db-restore", [file], { DATA_DIR: target });
     expect(restore.status, restore.output).toBe(0);
 
@@ -205,6 +211,8 @@ describe.skipIf(!adminUrl)("backup and restore of a PostgreSQL database", () => 
         DATABASE_MIGRATION_URL: source.migrationUrl,
       });
       expect(backup.status, backup.output).toBe(0);
+      // Issue 37 item 4: pg_dump made its file 0644; a backup holds every customer's data.
+      expect(statSync(file).mode & 0o777).toBe(0o600);
       // The app role alone may not read everything a dump needs, and the command says what to do.
       const asApp = runCli("db-backup", ["--out", `${file}.app`], { DATABASE_URL: source.url });
       expect(asApp.status).toBe(1);

@@ -7,7 +7,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { createLeastPrivilegeDatabase } from "../support/database";
 
 let dataDir: string;
 beforeEach(() => {
@@ -80,4 +82,66 @@ describe("server.ts starting in development with the demo catalogue (issue 25 it
     expect(stdout).toContain(`Demo owner for /admin: owner@store.localhost, its password is in ${file}`);
     expect(stdout + stderr).not.toContain(password);
   });
+});
+
+/*
+ * Issue 37 item 6: a start the operator must fix ends with ONE line saying what to do, and a non-zero exit,
+ * not a stack trace: a port another program holds, and a database whose store role has no rights yet
+ * (DATABASE_MIGRATION_URL given on a fresh database before `npm run db:roles`).
+ */
+describe("server.ts stopped by what the operator must fix", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: "start-up-errors-session-secret-long-enough" };
+
+  function expectOneLine({ code, stdout, stderr }: { code: number | null; stdout: string; stderr: string }) {
+    expect(code, stderr).not.toBe(0);
+    expect(stderr.trim().split("\n"), stderr).toHaveLength(1);
+    expect(stderr).not.toMatch(/^\s+at /m);
+    expect(stdout).not.toContain("store listening");
+    return stderr.trim();
+  }
+
+  it("a taken PORT: names the port and says to free it or set PORT", { timeout: 90_000 }, async () => {
+    const taken = createNetServer();
+    await new Promise<void>((resolve) => taken.listen(0, resolve));
+    const port = (taken.address() as AddressInfo).port;
+    try {
+      const line = expectOneLine(
+        await startServer({ ...production, PORT: String(port), LOG_LEVEL: "warn" }, { args: ["--api-only"] }),
+      );
+      expect(line).toBe(
+        `Port ${port} is already in use (another store or program listens on it): stop that one, or set PORT to a free port`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "DATABASE_MIGRATION_URL on a fresh database before `npm run db:roles`: says to run it",
+    { timeout: 90_000 },
+    async () => {
+      const scratch = await createLeastPrivilegeDatabase(process.env.TEST_DATABASE_URL!, "store_noroles", {
+        empty: true,
+      });
+      try {
+        const line = expectOneLine(
+          await startServer(
+            {
+              ...production,
+              PORT: "7531",
+              DATABASE_URL: scratch.url,
+              DATABASE_MIGRATION_URL: scratch.migrationUrl,
+              LOG_LEVEL: "warn",
+            },
+            { args: ["--api-only"] },
+          ),
+        );
+        expect(line).toMatch(/^The role of DATABASE_URL has no rights on the store's tables \(table \w+\)/);
+        expect(line).toContain("run `npm run db:roles` once with DATABASE_MIGRATION_URL");
+        expect(line).not.toContain("@");
+      } finally {
+        await scratch.drop();
+      }
+    },
+  );
 });

@@ -336,3 +336,70 @@ describe("required for all staff", () => {
     expect(signIn.body.payload.token).toEqual(expect.any(String));
   });
 });
+
+/*
+ * Issue 37 item 8: a staff member who lost both the phone and the recovery codes is helped by an owner from the
+ * back office, not in the database: POST /v1/admin/staff/{id}/two-factor/reset.
+ */
+describe("an owner resetting another staff member's two-factor sign-in", () => {
+  const reset = (memberId: string, token: string) =>
+    client.post(`/v1/admin/staff/${memberId}/two-factor/reset`, {}, { token });
+  const idOf = async (username: string) =>
+    (await client.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0].id;
+
+  it("is refused to managers and support; the owner's reset ends the member's sessions, is audited, and the member enrols again", async () => {
+    const owner = await account("owner");
+    const member = await account("manager");
+    const { secret } = await enrol(member);
+    const memberId = await idOf(member.username);
+    const memberToken = await signInWithCode(member.username, secret);
+    const listed = await client.get("/v1/admin/staff", { token: owner.token });
+    expect(listed.body.payload.records.find((record: { _id: string }) => record._id === memberId).twoFactor).toBe(true);
+
+    for (const role of ["manager", "support"] as const) {
+      const other = await account(role);
+      const refused = await reset(memberId, other.token);
+      expect(refused.status, role).toBe(403);
+    }
+    expect((await client.get("/v1/admin/me", { token: memberToken })).status).toBe(200);
+
+    const done = await reset(memberId, owner.token);
+    expect(done.status, done.body.message).toBe(200);
+    expect(done.body.payload).toMatchObject({ _id: memberId, twoFactor: false });
+    // Every session of the member ended; the owner's did not.
+    expect((await client.get("/v1/admin/me", { token: memberToken })).status).toBe(401);
+    expect((await client.get("/v1/admin/me", { token: owner.token })).status).toBe(200);
+    const [entry] = await client.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "two-factor.reset"), eq(auditLog.objectId, memberId)));
+    expect(entry).toMatchObject({
+      actorEmail: `${owner.username}@example.com`,
+      objectType: "user",
+      objectLabel: `${member.username}@example.com`,
+      changes: { before: { twoFactor: true }, after: { twoFactor: false } },
+    });
+    // The member signs in with the password alone now, and sets it up again.
+    const signIn = await passwordStep(member.username);
+    expect(signIn.body.payload.token).toEqual(expect.any(String));
+    expect(signIn.body.payload.challenge).toBeUndefined();
+    await enrol({ token: signIn.body.payload.token });
+
+    const again = await reset(memberId, owner.token);
+    expect(again.status).toBe(200);
+    const nothing = await reset(memberId, owner.token);
+    expect(nothing).toMatchObject({ status: 409, body: { message: TWO_FACTOR_MESSAGES.nothingToReset } });
+  });
+
+  it("is not for oneself, nor for a customer or an unknown id", async () => {
+    const owner = await account("owner");
+    await enrol(owner);
+    const ownerId = await idOf(owner.username);
+    const self = await reset(ownerId, owner.token);
+    expect(self).toMatchObject({ status: 409, body: { message: TWO_FACTOR_MESSAGES.notOnYourself } });
+    const customer = await account("customer");
+    expect((await reset(await idOf(customer.username), owner.token)).status).toBe(404);
+    expect((await reset("unknown-id", owner.token)).status).toBe(404);
+    expect((await reset("A".repeat(22), owner.token)).status).toBe(404);
+  });
+});

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm } from "../support/e2e-staff";
+import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm, backOfficeNav } from "../support/e2e-staff";
 
 /*
  * The store's content and payment gateways in the back office (issue 16, ADR 031), JS on and off, at a
@@ -21,7 +21,7 @@ for (const viewport of VIEWPORTS) {
     const tag = `${testInfo.project.name} ${viewport.name} ${Date.now().toString(36)}`;
     const question = `Do you deliver at night? (${tag})`;
     await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
-    const nav = page.getByRole("navigation", { name: "Back office" });
+    const nav = await backOfficeNav(page);
     await nav.getByRole("link", { name: "Content" }).click();
     await expect(page).toHaveURL(/\/admin\/content$/);
     await expect(page.getByRole("heading", { name: "Content", exact: true })).toBeVisible();
@@ -93,7 +93,7 @@ test("an empty answer is refused with a message and nothing is added", async ({ 
 test("the owner sees each gateway with its keys and whether checkout offers it", async ({ page }) => {
   await page.setViewportSize(VIEWPORTS[0]);
   await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Payment gateways" }).click();
+  await (await backOfficeNav(page)).getByRole("link", { name: "Payment gateways" }).click();
   await expect(page.getByRole("heading", { name: "Payment gateways" })).toBeVisible();
   const table = page.getByRole("table", { name: "Payment gateways" });
   await expect(table.getByRole("row").filter({ hasText: "Sandbox (test payments)" })).toContainText("Offered");
@@ -110,7 +110,7 @@ test("a manager edits content but not gateways; support reaches neither, in page
 }, testInfo) => {
   const manager = await newStaff(request, testInfo, "manager");
   await signInThroughForm(page, manager.username, manager.password);
-  const nav = page.getByRole("navigation", { name: "Back office" });
+  const nav = await backOfficeNav(page);
   await expect(nav.getByRole("link", { name: "Content" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Payment gateways" })).toHaveCount(0);
   expect((await page.goto("/admin/content"))?.status()).toBe(200);
@@ -125,9 +125,7 @@ test("a manager edits content but not gateways; support reaches neither, in page
   const support = await newStaff(request, testInfo, "support");
   await signInThroughForm(page, support.username, support.password);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await expect(
-    page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Content" }),
-  ).toHaveCount(0);
+  await expect((await backOfficeNav(page)).getByRole("link", { name: "Content" })).toHaveCount(0);
   expect((await page.goto("/admin/content"))?.status()).toBe(404);
   const supportApi = await request.post("/v1/admin/faqs", {
     data: { question: "Q?", answer: "A." },

@@ -1,7 +1,14 @@
 import { type APIRequestContext, type Browser, expect, type Page, test, type TestInfo } from "@playwright/test";
 import { ACCOUNT_BLOCKED, EMAIL_REFUSED } from "../../contract/admin-customers";
 import { call } from "../support/e2e-api";
-import { E2E_OWNER, expectNoOverflow, newAccount, newStaff, signInThroughForm } from "../support/e2e-staff";
+import {
+  E2E_OWNER,
+  expectNoOverflow,
+  newAccount,
+  newStaff,
+  signInThroughForm,
+  backOfficeNav,
+} from "../support/e2e-staff";
 
 /*
  * Customers, the blocklist and coupons in the back office (ADR 026), JS on and off, at a phone width and on
@@ -263,7 +270,7 @@ test("support reads a customer and the blocklist but gets no change forms, and n
   const customer = await newAccount(request, testInfo, "readonly");
   const support = await newStaff(request, testInfo, "support");
   await signInThroughForm(page, support.username, support.password, "/admin/customers");
-  const nav = page.getByRole("navigation", { name: "Back office" });
+  const nav = await backOfficeNav(page);
   await expect(nav.getByRole("link", { name: "Customers" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Blocklist" })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Coupons" })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { call } from "../support/e2e-api";
 import { readMailTo } from "../support/e2e-mail";
 import { type E2eCustomer, newCustomer, signIn } from "../support/e2e-orders";
-import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm } from "../support/e2e-staff";
+import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm, backOfficeNav } from "../support/e2e-staff";
 
 /*
  * The staff inbox (issue 17, ADR 029), JS on and off: a ticket answered as 'Admin' that the customer reads,
@@ -92,7 +92,7 @@ for (const viewport of VIEWPORTS) {
     );
     const support = await newStaff(request, testInfo, "support");
     await signInThroughForm(page, support.username, support.password);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Tickets" }).click();
+    await (await backOfficeNav(page)).getByRole("link", { name: "Tickets" }).click();
     await expect(page.getByRole("heading", { name: "Tickets", exact: true })).toBeVisible();
     await page.getByRole("link", { name: subject }).click();
     await expect(page.getByRole("heading", { name: subject })).toBeVisible();
@@ -204,9 +204,7 @@ test("a manager and a customer are refused the inbox, in pages and in the API", 
   const manager = await newStaff(request, testInfo, "manager");
   await signInThroughForm(page, manager.username, manager.password);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await expect(
-    page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Tickets" }),
-  ).toHaveCount(0);
+  await expect((await backOfficeNav(page)).getByRole("link", { name: "Tickets" })).toHaveCount(0);
   for (const path of ["/admin/tickets", "/admin/requests", "/admin/feedback"]) {
     expect((await page.goto(path))?.status(), path).toBe(404);
   }

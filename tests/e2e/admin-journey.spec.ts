@@ -1,7 +1,14 @@
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import sharp from "sharp";
 import { call } from "../support/e2e-api";
-import { E2E_OWNER, expectNoOverflow, newAccount, newStaff, signInThroughForm } from "../support/e2e-staff";
+import {
+  E2E_OWNER,
+  expectNoOverflow,
+  newAccount,
+  newStaff,
+  signInThroughForm,
+  backOfficeNav,
+} from "../support/e2e-staff";
 
 /*
  * Issue 16's whole journey, as the owner `npm run admin:create` made: a category, a product, an option and
@@ -56,7 +63,7 @@ test("an owner builds, stocks and sells a product; coupon, key, balance and audi
 
   await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Catalogue" }).click();
+  await (await backOfficeNav(page)).getByRole("link", { name: "Catalogue" }).click();
   await expect(page.getByRole("heading", { name: "Catalogue", exact: true })).toBeVisible();
   await expectNoOverflow(page, "/admin/catalogue");
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { readMailTo } from "../support/e2e-mail";
 import { deliveredOrder, newCustomer } from "../support/e2e-orders";
 import { E2E_OPERATOR_EMAIL } from "../support/e2e-owner";
-import { E2E_OWNER, expectNoOverflow, signInThroughForm } from "../support/e2e-staff";
+import { E2E_OWNER, expectNoOverflow, signInThroughForm, backOfficeNav } from "../support/e2e-staff";
 
 /*
  * The operator's notifications (issue 17, ADR 030), JS on and off, at a phone width and on a desktop: the
@@ -36,7 +36,7 @@ for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     const boxName = BOX_OF_RUN[`${testInfo.project.name} ${viewport.name}`];
     await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Notifications" }).click();
+    await (await backOfficeNav(page)).getByRole("link", { name: "Notifications" }).click();
     await expect(page).toHaveURL(/\/admin\/notifications$/);
     await expect(page.getByRole("heading", { name: "Notifications", exact: true })).toBeVisible();
     const channels = page.getByRole("region", { name: "Channels" });

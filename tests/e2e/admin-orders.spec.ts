@@ -2,7 +2,7 @@ import { type APIRequestContext, type Page, type TestInfo, expect, test } from "
 import { call } from "../support/e2e-api";
 import { readMailTo } from "../support/e2e-mail";
 import { type E2eCustomer, deliveredOrder, newCustomer, signIn } from "../support/e2e-orders";
-import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm } from "../support/e2e-staff";
+import { E2E_OWNER, expectNoOverflow, newStaff, signInThroughForm, backOfficeNav } from "../support/e2e-staff";
 import { sendSandboxPaidWebhook } from "../support/e2e-webhooks";
 
 /*
@@ -58,7 +58,7 @@ async function unpaidOrder(request: APIRequestContext, customer: E2eCustomer, fu
 async function openOrderAsOwner(page: Page, orderId: string) {
   await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Orders" }).click();
+  await (await backOfficeNav(page)).getByRole("link", { name: "Orders" }).click();
   await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
   await page.getByLabel("Order id").fill(orderId);
   await page.getByRole("button", { name: "Search" }).click();

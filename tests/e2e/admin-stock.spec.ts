@@ -1,6 +1,13 @@
 import { readFile } from "node:fs/promises";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
-import { E2E_OWNER, expectNoOverflow, newAccount, newStaff, signInThroughForm } from "../support/e2e-staff";
+import {
+  E2E_OWNER,
+  expectNoOverflow,
+  newAccount,
+  newStaff,
+  signInThroughForm,
+  backOfficeNav,
+} from "../support/e2e-staff";
 
 /*
  * The back office's stock and redeem keys (issue 16, ADR 025), JS on and off, at a phone width and on a
@@ -48,7 +55,7 @@ function unique(testInfo: TestInfo, viewport: string) {
 
 async function openOptionStock(page: Page, plan: Awaited<ReturnType<typeof quietPlan>>) {
   await page.goto("/admin");
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Stock" }).click();
+  await (await backOfficeNav(page)).getByRole("link", { name: "Stock" }).click();
   await expect(page.getByRole("heading", { name: "Stock", exact: true })).toBeVisible();
   await page.getByLabel("Product or option").fill(plan.product.title);
   await page.getByRole("button", { name: "Search" }).click();
@@ -124,7 +131,7 @@ for (const viewport of VIEWPORTS) {
     const planValue = `${plan.option._id}:${plan.option.subOptions[0].duration}`;
     await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
     await expect(page).toHaveURL(/\/admin$/);
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Redeem keys" }).click();
+    await (await backOfficeNav(page)).getByRole("link", { name: "Redeem keys" }).click();
     await expect(page.getByRole("heading", { name: "Redeem keys", exact: true })).toBeVisible();
 
     await page.getByLabel("Plan and warranty").selectOption(planValue);

@@ -1,6 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
-import { E2E_OWNER, expectNoOverflow, newAccount, newStaff, signInThroughForm } from "../support/e2e-staff";
+import {
+  E2E_OWNER,
+  expectNoOverflow,
+  newAccount,
+  newStaff,
+  signInThroughForm,
+  backOfficeNav,
+} from "../support/e2e-staff";
 
 /*
  * The back office's shell, staff roles and audit log (ADR 023), JS on and off, at a phone width and
@@ -20,7 +27,7 @@ for (const viewport of [
     await signInThroughForm(page, E2E_OWNER.email, E2E_OWNER.password);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-    const nav = page.getByRole("navigation", { name: "Back office" });
+    const nav = await backOfficeNav(page);
     await expect(nav.getByRole("link", { name: "Staff" })).toBeVisible();
     await expectNoOverflow(page, "/admin");
 
@@ -80,7 +87,7 @@ test("support reaches the overview but not staff or the audit log, in pages and 
   await signInThroughForm(page, support.username, support.password);
   await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
   await expect(page.getByText("Support", { exact: true })).toBeVisible();
-  const nav = page.getByRole("navigation", { name: "Back office" });
+  const nav = await backOfficeNav(page);
   await expect(nav.getByRole("link", { name: "Staff" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Audit log" })).toHaveCount(0);
   await expectNoOverflow(page, "/admin as support");

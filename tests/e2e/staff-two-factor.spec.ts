@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { generateSync } from "otplib";
-import { expectNoOverflow, newStaff, signInThroughForm } from "../support/e2e-staff";
+import { expectNoOverflow, newStaff, signInThroughForm, backOfficeNav } from "../support/e2e-staff";
 
 /*
  * Staff two-factor sign-in (issue 16, ADR 027), JS on and off, at a phone width and on a desktop: a staff
@@ -24,7 +24,7 @@ for (const viewport of [
     const staff = await newStaff(request, testInfo, "support");
     await signInThroughForm(page, staff.username, staff.password);
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-    await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Security" }).click();
+    await (await backOfficeNav(page)).getByRole("link", { name: "Security" }).click();
     await expect(page.getByRole("heading", { name: "Two-factor sign-in: off" })).toBeVisible();
     await page.getByRole("button", { name: "Set up two-factor sign-in" }).click();
     await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();

@@ -1,17 +1,18 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { coupons, products, stockCredentials } from "../../api/db/schema";
+import { coupons, products, stockCredentials, users } from "../../api/db/schema";
 import * as newProductPage from "../../app/routes/admin.catalogue.new";
 import * as newCouponPage from "../../app/routes/admin.coupons.new";
 import * as customerExportPage from "../../app/routes/admin.customers.$customerId.export";
 import * as stockPage from "../../app/routes/admin.stock.$optionId";
+import * as staffPage from "../../app/routes/admin.staff";
 import { type PageTest, createPageTest } from "../support/pages";
 import { addToCart, createCustomer, createListing } from "../support/shop";
 
 /*
- * Back-office forms, posted to their actions: a product, a coupon (sent twice), a stock import, and a customer's data
- * download.
+ * Back-office forms, posted to their actions: a product, a coupon (sent twice), a stock import, a customer's data
+ * download, and an owner's reset of a staff member's two-factor sign-in.
  */
 
 let page: PageTest;
@@ -123,5 +124,42 @@ describe("a customer's data download", () => {
     expect(text).toContain(order.body.payload.orderId);
     expect(text).not.toContain(sold.username);
     expect(text).not.toContain(sold.password);
+  });
+});
+
+describe("the staff page's two-factor reset form (issue 37 item 8)", () => {
+  it("resets another member's two-factor for an owner who ticked the box, ending their sessions; a manager gets the not-found page", async () => {
+    const owner = await createCustomer(page.db, { role: "owner" });
+    const member = await createCustomer(page.db, { role: "support" });
+    await page.db
+      .update(users)
+      .set({ totpSecret: "sealed-secret", totpEnabledAt: new Date() })
+      .where(eq(users.id, member.id));
+    const form = { intent: "reset-two-factor", memberId: member.id, confirmed: "on" };
+
+    page.jar.clear();
+    await page.signIn(managerToken);
+    expect((await page.post(staffPage, "/admin/staff", form)).status).toBe(404);
+    expect((await page.shop.get("/v1/admin/me", { token: member.token })).status).toBe(200);
+
+    page.jar.clear();
+    await page.signIn(owner.token);
+    const listed = await page.load(staffPage, "/admin/staff");
+    expect(listed.data.records.find((record: { _id: string }) => record._id === member.id).twoFactor).toBe(true);
+    // Without the box ticked (the browser requires it): nothing changes.
+    const unticked = await page.post(staffPage, "/admin/staff", { intent: "reset-two-factor", memberId: member.id });
+    expect(unticked).toMatchObject({ status: 302, location: "/admin/staff", toast: { type: "error" } });
+    expect((await page.shop.get("/v1/admin/me", { token: member.token })).status).toBe(200);
+
+    const reset = await page.post(staffPage, "/admin/staff", form);
+    expect(reset).toMatchObject({ status: 302, location: "/admin/staff", toast: { type: "success" } });
+    expect(reset.toast?.message).toContain(member.email);
+    const [row] = await page.db.select().from(users).where(eq(users.id, member.id));
+    expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null });
+    expect((await page.shop.get("/v1/admin/me", { token: member.token })).status).toBe(401);
+
+    // A second post finds nothing to reset, and says so.
+    const again = await page.post(staffPage, "/admin/staff", form);
+    expect(again).toMatchObject({ status: 302, location: "/admin/staff", toast: { type: "error" } });
   });
 });

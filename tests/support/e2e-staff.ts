@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, type TestInfo } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo } from "@playwright/test";
 import { call } from "./e2e-api";
 import { E2E_OWNER } from "./e2e-owner";
 
@@ -53,4 +53,19 @@ export async function newStaff(request: APIRequestContext, testInfo: TestInfo, r
 export async function expectNoOverflow(page: Page, where: string) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow, where).toBeLessThanOrEqual(0);
+}
+
+/**
+ * The back office's menu. Below the lg width it is folded into a <details> (issue 37): opened here first, as a
+ * person on a phone taps "Sections" (it opens without JavaScript too). Call it again after each page load.
+ */
+export async function backOfficeNav(page: Page): Promise<Locator> {
+  const folded = page.locator("details[data-admin-menu]");
+  // The back office is on the page once its menu is: folded (a phone) or the column on the left (wide).
+  await page.locator("details[data-admin-menu] > summary, aside nav").filter({ visible: true }).first().waitFor();
+
+  if ((await folded.locator("summary").isVisible()) && (await folded.getAttribute("open")) === null) {
+    await folded.locator("summary").click();
+  }
+  return page.getByRole("navigation", { name: "Back office" });
 }

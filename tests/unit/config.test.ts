@@ -64,6 +64,13 @@ describe("loadConfig", () => {
     expect(config.apiUrl).toBe("http://api.internal:7400");
   });
 
+  it("seeds the demo into an empty database outside production only; in production only with SEED_DEMO=true (ADR 053)", () => {
+    const production = { DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    expect(configFor({ DATA_DIR: dataDir, NODE_ENV: "test" }).seedDemo).toBeUndefined();
+    expect(configFor(production).seedDemo).toBe(false);
+    expect(configFor({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
   it("parses boolean flags", () => {
     expect(configFor({ DATA_DIR: dataDir, SEED_DEMO: "false", TRUST_PROXY: "1" })).toMatchObject({
       seedDemo: false,

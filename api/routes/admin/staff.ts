@@ -9,14 +9,14 @@ import {
   staffMemberSchema,
 } from "../../../contract/answers/admin-staff";
 import { ok } from "../../http";
-import { FAILURES, STAFF_FAILURES, adminRoute, filterField, pageField } from "./admin-route";
+import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } from "./admin-route";
 import { requireUser } from "../../middleware/auth";
 import { staffActor } from "../../middleware/staff";
-import { answers, apiRouter, jsonBody } from "../../openapi";
+import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import { readOverview } from "../../services/admin-overview";
 import { listAudit } from "../../services/audit";
 import { listStaff, setRole } from "../../services/staff";
-import { twoFactorStatus } from "../../services/two-factor";
+import { TWO_FACTOR_MESSAGES, resetStaffTwoFactor, twoFactorStatus } from "../../services/two-factor";
 
 /*
  * /v1/admin: who is signed in, the overview, staff and the audit log (ADR 023). Every route names
@@ -88,6 +88,33 @@ export const staffRoutes = apiRouter()
         c,
         member,
         `${member.email} is now ${member.role === "customer" ? "a customer" : ROLE_LABELS[member.role]}`,
+      );
+    },
+  )
+  .openapi(
+    adminRoute("staff", {
+      method: "post",
+      path: "/staff/{userId}/two-factor/reset",
+      summary:
+        "Reset another staff member's two-factor sign-in (lost phone and recovery codes); their sessions end; audited",
+      description:
+        "The member's authenticator secret and recovery codes are removed and every session of theirs ends: they " +
+        "sign in with their password and turn two-factor sign-in on again (at once, when owners require it). " +
+        "Not on oneself: one's own is turned off with a code (POST /v1/admin/two-factor/disable).",
+      request: { params: pathParams("userId") },
+      responses: answers(200, staffMemberSchema, "the member, two-factor sign-in off", {
+        ...FAILURES,
+        404: "no staff member has this id",
+        409: "it is the caller's own account, or the member's two-factor sign-in is not on",
+      }),
+    }),
+    async (c) => {
+      const memberId = idOf(c.req.valid("param").userId, TWO_FACTOR_MESSAGES.noSuchStaff);
+      const member = await resetStaffTwoFactor(c.get("db"), staffActor(c), memberId);
+      return ok(
+        c,
+        member,
+        `${member.email}'s two-factor sign-in is reset: they sign in with their password and set it up again`,
       );
     },
   )
