@@ -36,8 +36,11 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** Routes set `handle.hideChrome` to hide the header and footer (landing, legal pages). */
-export type RouteHandle = { hideChrome?: boolean } & NoScriptRefreshHandle;
+/**
+ * Routes set `handle.hideChrome` to hide the header and footer (legal pages, the sandbox payment page), or
+ * `hideFooter` for a page with a footer of its own (the landing page keeps the header: sign in, cart, Find Order).
+ */
+export type RouteHandle = { hideChrome?: boolean; hideFooter?: boolean } & NoScriptRefreshHandle;
 
 /** The page that is also the cart: it shows the cart itself, never the side panel. */
 const CART_PAGE = "/cart";
@@ -118,7 +121,9 @@ export default function App() {
   const { socialLinks, cartCount, cartPanel, toast, account, lite } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const location = useLocation();
-  const hideChrome = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideChrome);
+  const handles = matches.map((match) => match.handle as RouteHandle | undefined);
+  const hideChrome = handles.some((handle) => handle?.hideChrome);
+  const hideFooter = hideChrome || handles.some((handle) => handle?.hideFooter);
   const here = location.pathname + location.search;
   const onCartPage = location.pathname === CART_PAGE;
   const panelShown = cartPanel !== null && !onCartPage;
@@ -142,7 +147,7 @@ export default function App() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {!hideChrome && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} lite={lite} here={here} />}
+      {!hideFooter && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} lite={lite} here={here} />}
       {panelShown && (
         <Suspense fallback={null}>
           <CartPanel panel={cartPanel} here={here} />

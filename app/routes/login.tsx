@@ -145,7 +145,12 @@ export default function LoginPage() {
         <TextField label="Username or email" meta={fields.username} type="text" autoComplete="username" />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         {refused?.extra && (
-          <HumanCheck challenge={refused.extra.humanCheck} reason="This account has had many failed sign-ins." />
+          // The password never comes back in a page (SECRET_FIELDS): say so, or the next send only gets the
+          // browser's "Please fill out this field" (issue 38).
+          <HumanCheck
+            challenge={refused.extra.humanCheck}
+            reason="This account has had many failed sign-ins. Type your password again."
+          />
         )}
         <Link to="/forgot" className="-mt-2 mb-2 self-end text-sm font-medium text-brand-700 underline">
           Forgot password?
