@@ -66,7 +66,7 @@ export default async function handleRequest(
     </NonceContext.Provider>,
     {
       nonce,
-      signal: AbortSignal.timeout(ABORT_DELAY + 1_000),
+      timeoutMs: ABORT_DELAY + 1_000,
       onError(error, afterShell) {
         responseStatusCode = 500;
         // Errors before the shell reach handleError through Remix; log the later ones here.

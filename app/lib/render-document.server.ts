@@ -8,8 +8,8 @@ type RenderOptions = {
   nonce: string;
   /** Every render error; `afterShell` when the shell was out already (a part failed; the document is still answered). */
   onError: (error: unknown, afterShell: boolean) => void;
-  /** Stops rendering whatever is still pending: the parts left are rendered for the client to fill in. */
-  signal?: AbortSignal;
+  /** After this long, whatever is still pending is given up: the parts left are rendered for the client to fill in. */
+  timeoutMs: number;
 };
 
 /**
@@ -17,14 +17,21 @@ type RenderOptions = {
  * large write, not hundreds of small ones (issue 27), and a visitor without JavaScript gets every part in place
  * (a streamed part would need a script to move it; ADR 032).
  */
-export async function renderDocument(element: ReactElement, { nonce, onError, signal }: RenderOptions) {
+export async function renderDocument(element: ReactElement, { nonce, onError, timeoutMs }: RenderOptions) {
+  // A timer of our own, cleared once the document is whole: React would still act on an abort after its stream closed.
+  const giveUp = new AbortController();
+  const timer = setTimeout(() => giveUp.abort(), timeoutMs);
   let afterShell = false;
-  const stream = await renderToReadableStream(element, {
-    nonce,
-    signal,
-    onError: (error) => onError(error, afterShell),
-  });
-  afterShell = true;
-  await stream.allReady;
-  return Buffer.from(await new Response(stream).arrayBuffer());
+  try {
+    const stream = await renderToReadableStream(element, {
+      nonce,
+      signal: giveUp.signal,
+      onError: (error) => onError(error, afterShell),
+    });
+    afterShell = true;
+    await stream.allReady;
+    return Buffer.from(await new Response(stream).arrayBuffer());
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -11,7 +11,7 @@ import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
-import { getFormProps, getInputProps, getSelectProps } from "~/lib/server-form";
+import { choiceSelectProps, getFormProps, getInputProps, getSelectProps } from "~/lib/server-form";
 import { useRepliedServerForm } from "~/lib/form-reply";
 import type { z } from "zod";
 import { Pager } from "~/components/pager";
@@ -90,7 +90,7 @@ function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: st
           Payment method
         </label>
         <select
-          {...getSelectProps(fields.paymentMethod)}
+          {...choiceSelectProps(getSelectProps(fields.paymentMethod))}
           key={fields.paymentMethod.key}
           className="rounded-md border border-slate-300 px-3 py-2"
         >

@@ -23,7 +23,7 @@ describe("a rendered document", () => {
           createElement("p", null, label),
         ),
       ),
-      { nonce: "", onError: () => {} },
+      { nonce: "", onError: () => {}, timeoutMs: 5_000 },
     );
 
   it.each([
@@ -37,5 +37,17 @@ describe("a rendered document", () => {
       expect(html.includes(0), `padding ${padding}`).toBe(false);
       expect(html.toString("utf8"), `padding ${padding}`).toContain(label);
     }
+  });
+
+  it("reports no error once the document is whole, even after its time to give up has passed", async () => {
+    const errors: unknown[] = [];
+    const html = await renderDocument(createElement("p", null, "done"), {
+      nonce: "",
+      onError: (error) => errors.push(error),
+      timeoutMs: 20,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(html.toString("utf8")).toBe("<p>done</p>");
+    expect(errors).toEqual([]);
   });
 });
