@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { AnnouncementBanner } from "~/components/landing/announcement-banner";
 import { CtaSection } from "~/components/landing/cta-section";
@@ -76,9 +76,27 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/**
+ * Below the site header the first section fills the rest of the first screen, not a whole screen more: otherwise
+ * the scroller takes the first gesture for scrolling inside it rather than a move to the next section.
+ */
+function useHeroFillsFirstScreen() {
+  useEffect(() => {
+    const hero = document.getElementById(SECTION_IDS[0]);
+    if (!hero) return;
+    const fit = () => {
+      hero.style.minHeight = `calc(100svh - ${hero.offsetTop}px)`;
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, []);
+}
+
 export default function Landing() {
   const { announcement, faqs, moreFaqs, products, categories, gateways } = useLoaderData<typeof loader>();
   const { active, enhanced, hint } = useSectionScroller(SECTION_IDS, CONFIRM_LEAVE_IDS);
+  useHeroFillsFirstScreen();
   const [announcementClosed, setAnnouncementClosed] = useState(false);
 
   // The announcement belongs to the first screen: once the visitor moves on, it is done (state
