@@ -88,11 +88,7 @@ export function ProductDetails({
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-4 sm:flex-row">
-        <ProductImage
-          src={product.picture}
-          alt={product.title}
-          className="aspect-video w-full shrink-0 self-start rounded-lg sm:w-56"
-        />
+        <ProductImage src={product.picture} alt={product.title} className="aspect-video w-full rounded-lg sm:w-56" />
         <Description text={product.description} />
       </div>
 

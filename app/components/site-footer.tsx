@@ -11,7 +11,7 @@ const pages = [
   { to: "/redeem-key", label: "Redeem Key" },
   { to: "/find-order", label: "Find Order" },
   { to: "/faqs", label: "FAQ" },
-  { to: "/contact", label: "Contact Support" },
+  { to: "/contact", label: "Contact" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/privacy-policy", label: "Privacy Policy" },
 ];
@@ -51,11 +51,13 @@ export function SiteFooter({
   loggedIn = false,
   lite,
   here,
+  year,
 }: {
   socialLinks: FooterSocialLink[];
   loggedIn?: boolean;
   lite: FooterLite;
   here: string;
+  year: number;
 }) {
   const links = loggedIn ? pages : [...pages, ...accountPages];
   return (
@@ -96,9 +98,7 @@ export function SiteFooter({
       </div>
       <div className="flex flex-col gap-3 border-t border-slate-100 px-4 py-4">
         <LiteSwitch lite={lite} here={here} />
-        <p className="text-center text-sm text-slate-500">
-          © {new Date().getUTCFullYear()} Store. All rights reserved.
-        </p>
+        <p className="text-center text-sm text-slate-500">© {year} Store</p>
       </div>
     </footer>
   );

@@ -151,23 +151,18 @@ export function getFormProps(form: FormMeta) {
 
 type InputOptions = { type: string; value?: string; ariaDescribedBy?: string };
 
-/** The input types the HTML standard lets carry minlength, maxlength and pattern. */
-const TEXT_INPUT_TYPES = new Set(["text", "search", "url", "tel", "email", "password"]);
-
 export function getInputProps(meta: FieldMeta, { type, value, ariaDescribedBy }: InputOptions) {
   const checkable = type === "checkbox" || type === "radio";
   const checkedValue = value ?? "on";
-  // A schema's string limits (a date kept as text) are not attributes of a date or number input (issue 38).
-  const typed = TEXT_INPUT_TYPES.has(type);
   return {
     ...controlProps(meta, ariaDescribedBy),
     type,
-    minLength: typed ? meta.minLength : undefined,
-    maxLength: typed ? meta.maxLength : undefined,
+    minLength: meta.minLength,
+    maxLength: meta.maxLength,
     min: meta.min,
     max: meta.max,
     step: meta.step,
-    pattern: typed ? meta.pattern : undefined,
+    pattern: meta.pattern,
     ...(checkable
       ? { value: checkedValue, defaultChecked: meta.initialValue === checkedValue }
       : { defaultValue: meta.initialValue }),
@@ -185,24 +180,6 @@ export function getTextareaProps(meta: FieldMeta, { ariaDescribedBy }: { ariaDes
 
 export function getSelectProps(meta: FieldMeta) {
   return { ...controlProps(meta), defaultValue: meta.initialValue };
-}
-
-/**
- * A select whose options are all real choices always has one chosen, so it needs no `required`; HTML allows
- * `required` on a one-line select only when an empty placeholder option comes first (issue 38).
- */
-export function choiceSelectProps<P extends { required?: boolean }>({ required: _, ...props }: P) {
-  return props;
-}
-
-/** Text limits (minlength, maxlength, pattern) are not attributes of a date, time or number input (HTML). */
-export function withoutTextLimits<P extends { minLength?: number; maxLength?: number; pattern?: string }>({
-  minLength: _min,
-  maxLength: _max,
-  pattern: _pattern,
-  ...props
-}: P) {
-  return props;
 }
 
 /** One radio per option, the replied (or default) one checked. */

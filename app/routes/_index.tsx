@@ -24,7 +24,7 @@ import { listEnabledGateways } from "~/lib/orders.server";
 import { requireAnonymous } from "~/lib/session.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { hideFooter: true };
+export const handle: RouteHandle = { hideChrome: "footer" };
 
 const SECTIONS = [
   { id: "hero", label: "Welcome" },

@@ -1,5 +1,5 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
-import { choiceSelectProps } from "~/lib/server-form";
+import { choiceSelectProps } from "~/lib/control-props";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS, STAFF_ROLES } from "../../contract/staff";

@@ -10,7 +10,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { inputClass, listOf } from "~/components/admin/admin-ui";
-import { choiceSelectProps, withoutTextLimits } from "~/lib/server-form";
+import { choiceSelectProps, withoutTextLimits } from "~/lib/control-props";
 import { HiddenFields } from "~/components/admin/detail-ui";
 
 /*

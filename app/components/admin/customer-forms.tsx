@@ -1,5 +1,5 @@
 import { getSelectProps } from "@conform-to/react";
-import { choiceSelectProps } from "~/lib/server-form";
+import { choiceSelectProps } from "~/lib/control-props";
 import { balanceAdjustmentSchema, blockSchema } from "../../../contract/admin-customers";
 import { TextField } from "~/components/account/form-fields";
 import { AdminForm, Field, NumberField } from "~/components/admin/admin-fields";

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import { withoutTextLimits } from "~/lib/server-form";
+import { withoutTextLimits } from "~/lib/control-props";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX } from "../../../contract/admin-keys";

@@ -8,7 +8,7 @@ const FOOTER_LINKS = [
   { to: "/find-order", label: "Find Order" },
   { to: "/redeem-key", label: "Redeem Key" },
   { to: "/faqs", label: "FAQ" },
-  { to: "/contact", label: "Contact Support" },
+  { to: "/contact", label: "Contact" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/privacy-policy", label: "Privacy Policy" },
 ] as const;
