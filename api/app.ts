@@ -16,7 +16,7 @@ import { cartRoutes } from "./routes/cart";
 import { authenticate } from "./middleware/auth";
 import { checkInput } from "./middleware/input";
 import { honoOf } from "./openapi";
-import { referenceRoutes } from "./routes/reference";
+import { publishedDocument, referenceRoutes } from "./routes/reference";
 import { humanCheckRoutes } from "./routes/human-check";
 import { userRoutes } from "./routes/user";
 import { privacyRoutes, retentionPolicyRoutes } from "./routes/privacy";
@@ -163,10 +163,12 @@ export function createApi(deps: ApiDeps) {
     );
   });
 
-  // The contract tests check every answer against the route's own declaration (tests/support/contract.ts).
+  // The contract tests check every answer against the route's own declaration and the published document
+  // (tests/support/contract.ts).
   const declaredRoutes = () =>
     v1.openAPIRegistry.definitions.flatMap((definition) => (definition.type === "route" ? [definition.route] : []));
-  return Object.assign(api, { declaredRoutes });
+  const openApiDocument = () => publishedDocument(v1);
+  return Object.assign(api, { declaredRoutes, openApiDocument });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -173,6 +173,16 @@ export function jsonBody<S extends z.ZodTypeAny>(schema: S, description?: string
   return { required: true, description, content: { "application/json": { schema } } } as const;
 }
 
+/**
+ * The body of a route that takes no input there: `{}` (what the spec's client sends) or none at all. Declared so
+ * that a client validating against /v1/openapi.json may send the `{}` (issue 38).
+ */
+export const NO_BODY = {
+  required: false,
+  description: "no input: `{}` or an empty body",
+  content: { "application/json": { schema: z.object({}) } },
+} as const;
+
 type Answers = Record<number, string>;
 
 /**

@@ -1,10 +1,9 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
 import { scrubText } from "../api/logger";
 import { InlineStylesContext } from "./lib/inline-styles";
 import { NonceContext } from "./lib/nonce";
+import { renderDocument } from "./lib/render-document.server";
 import stylesheet from "./styles/app.css?url";
 
 /** Where the built stylesheet is, so server.ts can read it once and hand its text to every document (ADR 033). */
@@ -51,7 +50,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   });
 };
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -59,47 +58,27 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <InlineStylesContext.Provider value={loadContext.settings.inlineStylesheet}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
-        </InlineStylesContext.Provider>
-      </NonceContext.Provider>,
-      {
-        nonce,
-        // Every document is sent whole. The cart panel is a lazy part (ADR 032): streamed, it would need a script
-        // to move it into place, which a visitor without JavaScript (or in Lite mode) never runs.
-        onAllReady() {
-          shellRendered = true;
-          // Gathered into one buffer: the compressor and the socket then take one large write, not hundreds of
-          // small ones (issue 27: the writes cost more than the bytes).
-          const rendered = new PassThrough();
-          const chunks: Buffer[] = [];
-          rendered.on("data", (chunk: Buffer) => chunks.push(chunk));
-          rendered.on("end", () => {
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+  const html = await renderDocument(
+    <NonceContext.Provider value={nonce}>
+      <InlineStylesContext.Provider value={loadContext.settings.inlineStylesheet}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </InlineStylesContext.Provider>
+    </NonceContext.Provider>,
+    {
+      nonce,
+      timeoutMs: ABORT_DELAY + 1_000,
+      onError(error, afterShell) {
+        responseStatusCode = 500;
+        // Errors before the shell reach handleError through Remix; log the later ones here.
+        if (afterShell) {
+          loadContext.logger.error("page render error", {
+            path: scrubText(new URL(request.url).pathname),
+            error: describePageError(error),
           });
-          rendered.on("error", reject);
-          pipe(rendered);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell reach handleError through Remix; log the later ones here.
-          if (shellRendered) {
-            loadContext.logger.error("page render error", {
-              path: scrubText(new URL(request.url).pathname),
-              error: describePageError(error),
-            });
-          }
-        },
+        }
       },
-    );
-    setTimeout(abort, ABORT_DELAY + 1_000);
-  });
+    },
+  );
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
 }

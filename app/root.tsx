@@ -36,8 +36,11 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-/** Routes set `handle.hideChrome` to hide the header and footer (landing, legal pages). */
-export type RouteHandle = { hideChrome?: boolean } & NoScriptRefreshHandle;
+/**
+ * Routes set `handle.hideChrome`: `true` hides the header and footer (legal pages, the sandbox payment page),
+ * "footer" the footer only (the landing page has its own, and keeps the header: sign in, cart, Find Order).
+ */
+export type RouteHandle = { hideChrome?: boolean | "footer" } & NoScriptRefreshHandle;
 
 /** The page that is also the cart: it shows the cart itself, never the side panel. */
 const CART_PAGE = "/cart";
@@ -88,7 +91,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const account: HeaderAccount | null = profile && { username: profile.username, balance: profile.balance };
 
   const lite = await liteModeOf(request, context);
-  return data({ socialLinks, cartCount, cartPanel, toast, account, lite }, { headers });
+  // The footer's year, the server's: the same on the page and in the hydrated one.
+  const year = new Date().getUTCFullYear();
+  return data({ socialLinks, cartCount, cartPanel, toast, account, lite, year }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -115,10 +120,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { socialLinks, cartCount, cartPanel, toast, account, lite } = useLoaderData<typeof loader>();
+  const { socialLinks, cartCount, cartPanel, toast, account, lite, year } = useLoaderData<typeof loader>();
   const matches = useMatches();
   const location = useLocation();
-  const hideChrome = matches.some((match) => (match.handle as RouteHandle | undefined)?.hideChrome);
+  const hidden = matches.map((match) => (match.handle as RouteHandle | undefined)?.hideChrome).find(Boolean);
   const here = location.pathname + location.search;
   const onCartPage = location.pathname === CART_PAGE;
   const panelShown = cartPanel !== null && !onCartPage;
@@ -131,7 +136,7 @@ export default function App() {
       >
         Skip to content
       </a>
-      {!hideChrome && (
+      {hidden !== true && (
         <SiteHeader
           account={account}
           cartCount={cartCount}
@@ -142,7 +147,9 @@ export default function App() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {!hideChrome && <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} lite={lite} here={here} />}
+      {!hidden && (
+        <SiteFooter socialLinks={socialLinks} loggedIn={account !== null} lite={lite} here={here} year={year} />
+      )}
       {panelShown && (
         <Suspense fallback={null}>
           <CartPanel panel={cartPanel} here={here} />

@@ -818,8 +818,6 @@ export const demoDocuments = [
       "Why we collect it\nTo deliver your orders, to let you find them again, to answer support requests, to prevent fraud and abuse, and to meet our legal and accounting duties. We do not sell your data and we do not use it for advertising.",
       "Payments\nPayments are handled by the payment provider you choose. We never see or store your card number; we keep only the amount, the status and the provider's reference for each payment.",
       "Cookies\nWe use a small number of cookies that the store needs to work: your sign-in session, your cart and your preferences. We use no tracking or advertising cookies.",
-      "How long we keep it\nOrder and payment records are kept for as long as the law requires; other data is deleted when you close your account, unless we must keep it to resolve a dispute.",
-      "Your rights\nYou can ask for a copy of your data, ask us to correct it, or ask us to delete your account, by opening a support ticket. We answer within 30 days.",
     ].join("\n\n"),
   },
 ];

@@ -13,6 +13,7 @@ import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import {
   BAD_INPUT,
+  NO_BODY,
   UNAUTHORIZED,
   answers,
   apiRouter,
@@ -147,7 +148,12 @@ export const cartRoutes = apiRouter()
     },
   )
   .openapi(
-    createRoute({ method: "post", path: "/clear", ...userCart("Empty the cart and forget its coupon") }),
+    createRoute({
+      method: "post",
+      path: "/clear",
+      request: { body: NO_BODY },
+      ...userCart("Empty the cart and forget its coupon"),
+    }),
     async (c) => {
       const user = requireUser(c);
       await clearServerCart(c.get("db"), user.id);

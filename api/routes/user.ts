@@ -10,7 +10,16 @@ import type { Context } from "hono";
 import type { ApiEnv } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
-import { UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
+import {
+  NO_BODY,
+  UNAUTHORIZED,
+  answers,
+  apiRouter,
+  declareRoute,
+  jsonBody,
+  sentenceFailure,
+  signedInRoute,
+} from "../openapi";
 import { requestIp } from "../request-ip";
 import {
   login,
@@ -125,6 +134,7 @@ export const userRoutes = apiRouter(sentenceFailure)
       method: "post",
       path: "/logout",
       summary: "Revoke this token",
+      request: { body: NO_BODY },
       responses: answers(200, noPayloadSchema, "`Signed out`", UNAUTHORIZED),
     }),
     async (c) => {

@@ -3,7 +3,7 @@ import { sandboxPaymentSchema, sandboxSubmittedSchema, webhookTakenSchema } from
 import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
-import { answers, apiRouter, declareRoute, pathParams } from "../openapi";
+import { NO_BODY, answers, apiRouter, declareRoute, pathParams } from "../openapi";
 import { WebhookRejected } from "../payments/types";
 import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payment-events";
 import { paymentGatewaysFor } from "../services/payments";
@@ -71,7 +71,7 @@ function submitRoute(action: "pay" | "cancel", summary: string) {
     path: `/payments/{paymentId}/${action}`,
     tags: SANDBOX,
     summary,
-    request: { params: pathParams("paymentId") },
+    request: { params: pathParams("paymentId"), body: NO_BODY },
     responses: answers(
       200,
       sandboxSubmittedSchema,

@@ -25,7 +25,9 @@ import { type SessionUser, createSession, revokeAllSessions } from "./sessions";
 import { assertAccountNotBlocked } from "./customer-blocks";
 import { completeSignInChallenge, issueSignInChallenge, needsSecondFactor } from "./two-factor";
 
-export const EMAIL_TAKEN = "An account with this email already exists. Please sign in.";
+import { EMAIL_TAKEN } from "../../contract/browser/account";
+
+export { EMAIL_TAKEN };
 export const USERNAME_TAKEN = "This username is already taken. Please choose another one.";
 const WRONG_CURRENT_PASSWORD = "Your current password is not correct";
 /** How long after signing in a session may change the email or password without the current password. */

@@ -62,8 +62,8 @@ export function orderConfirmationMail(input: OrderMailInput): OutgoingMail {
   paragraphs.push(`See your order and its credentials: ${orderUrl}`);
   if (input.autoCreatedAccount) {
     paragraphs.push(
-      `We created an account for ${input.to} with this order. To sign in, set a password at ${forgotUrl} ` +
-        "(enter this email address and we send you a code).",
+      `We created an account for ${input.to} with this order, so there is no need to create one: to sign in, ` +
+        `set its password at ${forgotUrl} (enter this email address and we mail you a code).`,
     );
   }
   paragraphs.push("Keep this mail: anyone with the order link can see the order.");

@@ -43,7 +43,12 @@ function CartLine({ line, redirectTo }: { line: QuotedLine; redirectTo: string }
 
   return (
     <li className={`flex gap-3 py-4 ${busy ? "opacity-60" : ""}`} data-testid="cart-line" aria-busy={busy}>
-      <ProductImage src={product.picture} alt={product.title} className="size-16 shrink-0 rounded-md" />
+      <ProductImage
+        src={product.picture}
+        alt={product.title}
+        sizes="6rem"
+        className="aspect-video h-auto w-24 shrink-0 self-start rounded-md"
+      />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div>
           <p className="font-semibold">{product.title}</p>

@@ -6,13 +6,15 @@ export type TableColumn<Row> = {
   cell: (row: Row) => ReactNode;
   align?: "right";
   className?: string | ((row: Row) => string);
+  /** Left out below the sm breakpoint, so the columns that matter fit a phone without a sideways scroll. */
+  phoneHidden?: boolean;
 };
 
 const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
 /**
- * A storefront table (the dashboard's orders, the balance history) in a white box. It keeps its columns on a
- * phone and scrolls inside its own box; `minWidth` is the Tailwind class of the width it needs.
+ * A storefront table (the dashboard's orders, the balance history) in a white box. Wider than a phone, it scrolls
+ * inside its own box; `minWidth` is the Tailwind class of the width it needs.
  */
 export function DataTable<Row extends { _id: string }>({
   rows,
@@ -33,7 +35,14 @@ export function DataTable<Row extends { _id: string }>({
         <thead className="bg-slate-50 text-slate-600">
           <tr>
             {columns.map((column) => (
-              <th key={column.header} className={classes("px-4 py-2", column.align === "right" && "text-right")}>
+              <th
+                key={column.header}
+                className={classes(
+                  "px-4 py-2",
+                  column.align === "right" && "text-right",
+                  column.phoneHidden && "hidden sm:table-cell",
+                )}
+              >
                 {column.header}
               </th>
             ))}
@@ -42,12 +51,13 @@ export function DataTable<Row extends { _id: string }>({
         <tbody>
           {rows.map((row) => (
             <tr key={row._id} className="border-t border-slate-100">
-              {columns.map(({ header, cell, align, className }) => (
+              {columns.map(({ header, cell, align, className, phoneHidden }) => (
                 <td
                   key={header}
                   className={classes(
                     "px-4 py-2",
                     align === "right" && "text-right",
+                    phoneHidden && "hidden sm:table-cell",
                     typeof className === "function" ? className(row) : className,
                   )}
                 >

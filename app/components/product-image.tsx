@@ -49,7 +49,8 @@ export function ProductImage({
       height={360}
       loading={eager ? "eager" : "lazy"}
       onError={() => setFailed(true)}
-      className={`object-cover ${dimmed ? "opacity-50 grayscale" : ""} ${className}`}
+      // Whole, never cropped: a drawn name on the picture must read in full in any box (issue 38).
+      className={`object-contain ${dimmed ? "opacity-50 grayscale" : ""} ${className}`}
     />
   );
 }

@@ -10,6 +10,8 @@ const pages = [
   { to: "/feedback", label: "Feedback" },
   { to: "/redeem-key", label: "Redeem Key" },
   { to: "/find-order", label: "Find Order" },
+  { to: "/faqs", label: "FAQ" },
+  { to: "/contact", label: "Contact" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/privacy-policy", label: "Privacy Policy" },
 ];
@@ -49,11 +51,13 @@ export function SiteFooter({
   loggedIn = false,
   lite,
   here,
+  year,
 }: {
   socialLinks: FooterSocialLink[];
   loggedIn?: boolean;
   lite: FooterLite;
   here: string;
+  year: number;
 }) {
   const links = loggedIn ? pages : [...pages, ...accountPages];
   return (
@@ -94,7 +98,7 @@ export function SiteFooter({
       </div>
       <div className="flex flex-col gap-3 border-t border-slate-100 px-4 py-4">
         <LiteSwitch lite={lite} here={here} />
-        <p className="text-center text-sm text-slate-500">© 2024 Store. All rights reserved.</p>
+        <p className="text-center text-sm text-slate-500">© {year} Store</p>
       </div>
     </footer>
   );

@@ -1,6 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { z } from "zod";
 import { AnnouncementBanner } from "~/components/landing/announcement-banner";
 import { CtaSection } from "~/components/landing/cta-section";
@@ -20,10 +20,11 @@ import { useSectionScroller } from "~/components/landing/use-section-scroller";
 import { pageMeta } from "~/components/legal/page-meta";
 import { listCategories, listProducts } from "~/lib/catalogue.server";
 import { readAnnouncement, readFaqs } from "~/lib/content.server";
+import { listEnabledGateways } from "~/lib/orders.server";
 import { requireAnonymous } from "~/lib/session.server";
 import type { RouteHandle } from "~/root";
 
-export const handle: RouteHandle = { hideChrome: true };
+export const handle: RouteHandle = { hideChrome: "footer" };
 
 const SECTIONS = [
   { id: "hero", label: "Welcome" },
@@ -45,12 +46,13 @@ const dismissSchema = z.object({
 export async function loader({ request, context }: LoaderFunctionArgs) {
   await requireAnonymous(request, context);
   // The catalogue prefetch is a bonus: a 401 or any failure just leaves it out.
-  const [announcement, faqs, products, categories, dismissedKey] = await Promise.all([
+  const [announcement, faqs, products, categories, dismissedKey, gateways] = await Promise.all([
     readAnnouncement(context),
     readFaqs(context),
     listProducts(context, request).catch(() => []),
     listCategories(context, request).catch(() => []),
     dismissedAnnouncementKey(request),
+    listEnabledGateways(context),
   ]);
   const key = announcement ? announcementKey(announcement) : null;
   return {
@@ -59,6 +61,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     moreFaqs: faqs.length > LANDING_FAQ_COUNT,
     products: featuredProducts(products, categories, 3),
     categories: categories.slice(0, 8).map(({ _id, name }) => ({ _id, name })),
+    gateways: gateways.map(({ name, label }) => ({ name, label })),
   };
 }
 
@@ -73,9 +76,27 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/**
+ * Below the site header the first section fills the rest of the first screen, not a whole screen more: otherwise
+ * the scroller takes the first gesture for scrolling inside it rather than a move to the next section.
+ */
+function useHeroFillsFirstScreen() {
+  useEffect(() => {
+    const hero = document.getElementById(SECTION_IDS[0]);
+    if (!hero) return;
+    const fit = () => {
+      hero.style.minHeight = `calc(100svh - ${hero.offsetTop}px)`;
+    };
+    fit();
+    window.addEventListener("resize", fit);
+    return () => window.removeEventListener("resize", fit);
+  }, []);
+}
+
 export default function Landing() {
-  const { announcement, faqs, moreFaqs, products, categories } = useLoaderData<typeof loader>();
+  const { announcement, faqs, moreFaqs, products, categories, gateways } = useLoaderData<typeof loader>();
   const { active, enhanced, hint } = useSectionScroller(SECTION_IDS, CONFIRM_LEAVE_IDS);
+  useHeroFillsFirstScreen();
   const [announcementClosed, setAnnouncementClosed] = useState(false);
 
   // The announcement belongs to the first screen: once the visitor moves on, it is done (state
@@ -98,7 +119,7 @@ export default function Landing() {
         }
       />
       <FeaturesSection enhanced={enhanced} onScreen={active === 1} />
-      <PaymentsSection />
+      <PaymentsSection gateways={gateways} />
       <FaqSection faqs={faqs} moreOnFaqPage={moreFaqs} />
       <CtaSection products={products} categories={categories} />
 

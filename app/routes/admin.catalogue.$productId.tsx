@@ -99,7 +99,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     case "option-create":
     case "option-update":
       return formAction(formData, {
-        form: intent === "option-create" ? "option-new" : `option-${optionId}`,
+        form: intent === "option-create" ? "option-new" : `option-edit-${optionId}`,
         schema: optionFormSchema,
         fields: OPTION_FIELDS,
         call: (value) =>

@@ -89,7 +89,10 @@ function ReviewCard({ review }: { review: StaffFeedback }) {
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <p className="font-semibold">
-          <span aria-label={`${review.stars} of 5 stars`}>{"★".repeat(review.stars)}</span> ·{" "}
+          <span role="img" aria-label={`${review.stars} of 5 stars`}>
+            {"★".repeat(review.stars)}
+          </span>{" "}
+          ·{" "}
           <Link to={`/shop/${review.product._id}`} className="break-words text-brand-700 underline">
             {review.product.title}
           </Link>

@@ -1,4 +1,5 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
+import { choiceSelectProps } from "~/lib/control-props";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { ROLE_LABELS, STAFF_ROLES } from "../../contract/staff";
@@ -71,7 +72,7 @@ function ResetTwoFactorForm({ member }: { member: StaffMember }) {
 
 function RoleForm() {
   const [form, fields] = useRepliedSchemaForm(staffRoleSchema, "staff-role", { defaultValue: { role: "support" } });
-  const { key: roleKey, ...roleProps } = getSelectProps(fields.role);
+  const { key: roleKey, ...roleProps } = choiceSelectProps(getSelectProps(fields.role));
   return (
     <section aria-labelledby="staff-role-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="staff-role-title" className="mb-2 text-lg font-bold">

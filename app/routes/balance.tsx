@@ -11,6 +11,7 @@ import { formatUsd } from "~/lib/money";
 import { listEnabledGateways } from "~/lib/orders.server";
 import { requireUser } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/balance/top-up-schema.constraints";
+import { choiceSelectProps } from "~/lib/control-props";
 import { getFormProps, getInputProps, getSelectProps } from "~/lib/server-form";
 import { useRepliedServerForm } from "~/lib/form-reply";
 import type { z } from "zod";
@@ -90,7 +91,7 @@ function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: st
           Payment method
         </label>
         <select
-          {...getSelectProps(fields.paymentMethod)}
+          {...choiceSelectProps(getSelectProps(fields.paymentMethod))}
           key={fields.paymentMethod.key}
           className="rounded-md border border-slate-300 px-3 py-2"
         >
@@ -111,8 +112,10 @@ function TopUpForm({ gateways, topUpKey }: { gateways: { name: string; label: st
 const isDebit = (entry: BalanceEntry) => entry.type === "out";
 
 const HISTORY_COLUMNS: TableColumn<BalanceEntry>[] = [
-  { header: "Date", className: "whitespace-nowrap", cell: (entry) => dateTime.format(new Date(entry.createdAt)) },
-  { header: "Type", cell: (entry) => (isDebit(entry) ? "Debit" : "Credit") },
+  // On a phone the four columns fit without a sideways scroll (issue 38): the date wraps, and the type is left to
+  // the amount's sign and colour.
+  { header: "Date", className: "sm:whitespace-nowrap", cell: (entry) => dateTime.format(new Date(entry.createdAt)) },
+  { header: "Type", phoneHidden: true, cell: (entry) => (isDebit(entry) ? "Debit" : "Credit") },
   {
     header: "For",
     cell: (entry) =>
@@ -127,7 +130,7 @@ const HISTORY_COLUMNS: TableColumn<BalanceEntry>[] = [
   {
     header: "Amount",
     align: "right",
-    className: (entry) => `font-semibold ${isDebit(entry) ? "text-red-700" : "text-green-700"}`,
+    className: (entry) => `font-semibold whitespace-nowrap ${isDebit(entry) ? "text-red-700" : "text-green-700"}`,
     cell: (entry) => (
       <>
         {isDebit(entry) ? "−" : "+"}
@@ -164,7 +167,12 @@ export default function BalancePage() {
         {sheet.records.length === 0 ? (
           <p data-testid="balance-history-empty">No history found</p>
         ) : (
-          <DataTable rows={sheet.records} columns={HISTORY_COLUMNS} minWidth="min-w-[32rem]" testId="balance-history" />
+          <DataTable
+            rows={sheet.records}
+            columns={HISTORY_COLUMNS}
+            minWidth="sm:min-w-[32rem]"
+            testId="balance-history"
+          />
         )}
         <Pager label="History pages" pager={pager} href={(page) => `/balance?page=${page}`} />
       </TitledSection>

@@ -1,5 +1,5 @@
 import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form } from "@remix-run/react";
+import { Form, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HoneypotField } from "~/components/account/honeypot";
 import { forgotSchema } from "~/components/account/schemas";
@@ -35,7 +35,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function ForgotPage() {
-  const [form, fields] = useRepliedServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, "forgot");
+  // Sign-up's "set a password by mailed code" link brings the email along.
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useRepliedServerForm<z.input<typeof forgotSchema>>(FORM_CONSTRAINTS.forgot, "forgot", {
+    defaultValue: { email: searchParams.get("email") ?? "" },
+  });
 
   return (
     <AccountCard title="Forgot Password" next={{ lead: "Remembered it?", to: "/login", label: "Sign In" }}>

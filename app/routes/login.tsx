@@ -139,13 +139,20 @@ export default function LoginPage() {
   return (
     <AccountCard title="Sign In" next={{ lead: "New here?", to: signupHref, label: "Create Account" }}>
       {redirectTo && <p className="mb-4 text-sm text-slate-600">Please sign in to continue.</p>}
-      <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-2">
+      <Form method="post" {...getFormProps(form)} className="group relative flex flex-col gap-2">
         <FormErrors form={form} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Username or email" meta={fields.username} type="text" autoComplete="username" />
         <TextField label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         {refused?.extra && (
-          <HumanCheck challenge={refused.extra.humanCheck} reason="This account has had many failed sign-ins." />
+          <>
+            <HumanCheck challenge={refused.extra.humanCheck} reason="This account has had many failed sign-ins." />
+            {/* The password never comes back in a page (SECRET_FIELDS): while its box is empty, say so, or the next
+                send only gets the browser's "Please fill out this field" (issue 38). CSS, so it holds without JS. */}
+            <p className="hidden text-sm font-semibold group-has-[[name=password]:invalid]:block">
+              Type your password again, then send the form.
+            </p>
+          </>
         )}
         <Link to="/forgot" className="-mt-2 mb-2 self-end text-sm font-medium text-brand-700 underline">
           Forgot password?

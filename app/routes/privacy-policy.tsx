@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { LegalPage } from "~/components/legal/legal-page";
 import { pageMeta } from "~/components/legal/page-meta";
-import { RetentionSections } from "~/components/legal/retention-sections";
+import { RETENTION_SECTION_TITLES, RetentionSections } from "~/components/legal/retention-sections";
 import { readLegalDocument } from "~/lib/content.server";
 import { readRetentionPolicy } from "~/lib/privacy.server";
 import type { RouteHandle } from "~/root";
@@ -20,7 +20,12 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export default function PrivacyPolicy() {
   const { document, retentionDays } = useLoaderData<typeof loader>();
   return (
-    <LegalPage title={document.title} paragraphs={document.paragraphs} current="/privacy-policy">
+    <LegalPage
+      title={document.title}
+      paragraphs={document.paragraphs}
+      current="/privacy-policy"
+      ownSections={RETENTION_SECTION_TITLES}
+    >
       <RetentionSections days={retentionDays} />
     </LegalPage>
   );

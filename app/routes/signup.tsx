@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useSearchParams } from "@remix-run/react";
+import { Form, Link, useSearchParams } from "@remix-run/react";
+import { EMAIL_TAKEN } from "../../contract/browser/account";
 import { AccountCard, FormErrors, NewPasswordFields, SubmitButton, TextField } from "~/components/account/form-fields";
 import { HoneypotField } from "~/components/account/honeypot";
 import { SECRET_FIELDS, signupSchema } from "~/components/account/schemas";
@@ -46,6 +47,9 @@ export default function SignupPage() {
   const redirectTo = searchParams.get("redirectTo") ?? "";
   const [form, fields] = useRepliedServerForm<z.input<typeof signupSchema>>(FORM_CONSTRAINTS.signup, "signup");
   const loginHref = redirectTo ? `/login?${new URLSearchParams({ redirectTo })}` : "/login";
+  // A guest buyer's account exists without a password they know: the way to one is a mailed code (issue 38).
+  const emailTaken = form.errors?.includes(EMAIL_TAKEN) ?? false;
+  const setPasswordHref = `/forgot?${new URLSearchParams({ email: fields.email.initialValue ?? "" })}`;
 
   return (
     <AccountCard
@@ -55,6 +59,18 @@ export default function SignupPage() {
     >
       <Form method="post" {...getFormProps(form)} className="relative flex flex-col gap-2">
         <FormErrors form={form} />
+        {emailTaken && (
+          <p className="text-sm">
+            <Link to={setPasswordHref} className="font-semibold text-brand-700 underline">
+              Set a password by mailed code
+            </Link>{" "}
+            or{" "}
+            <Link to={loginHref} className="font-semibold text-brand-700 underline">
+              sign in
+            </Link>
+            .
+          </p>
+        )}
         <HoneypotField />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField label="Username" meta={fields.username} type="text" autoComplete="username" />

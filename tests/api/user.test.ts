@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, sessions, tickets, users } from "../../api/db/schema";
-import { CURRENT_PASSWORD_NEEDED, REAUTHENTICATION_WINDOW_MS } from "../../api/services/accounts";
+import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, REAUTHENTICATION_WINDOW_MS } from "../../api/services/accounts";
 import { issueChallenge } from "../../api/services/human-check";
 import { tokenDigest } from "../../api/services/sessions";
 import { type AccountsTestApi, createAccountsTestApi, freshIp } from "../support/accounts";
@@ -126,7 +126,9 @@ describe("POST /v1/user/register", () => {
       password2: PASSWORD,
     });
     expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body.message).toBe("An account with this email already exists. Please sign in.");
+    expect(sameEmail.body.message).toBe(EMAIL_TAKEN);
+    // A guest buyer's account has no password they know: the refusal says how to set one (issue 38).
+    expect(EMAIL_TAKEN).toMatch(/if you bought as a guest and never chose a password, set one with a code we mail you/);
     expect(sameEmail.body.payload).toBeUndefined();
 
     const sameName = await t.post("/v1/user/register", {
@@ -152,7 +154,7 @@ describe("POST /v1/user/register", () => {
     );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409]);
     for (const answer of answers.filter((answer) => answer.status === 409)) {
-      expect(answer.body.message).toBe("An account with this email already exists. Please sign in.");
+      expect(answer.body.message).toBe(EMAIL_TAKEN);
     }
     const [row] = await t.db
       .select({ n: sql<number>`count(*)::int` })
@@ -210,7 +212,7 @@ describe("guest registration (checkout)", () => {
     const challenge = issueChallenge(t.config, new Date(Date.now() - 5_000));
     const answer = await t.post("/v1/user/register", guestBody(who.email, challenge.token!));
     expect(answer.status).toBe(409);
-    expect(answer.body.message).toBe("An account with this email already exists. Please sign in.");
+    expect(answer.body.message).toBe(EMAIL_TAKEN);
     expect(answer.body.payload).toBeUndefined();
   });
 

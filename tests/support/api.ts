@@ -2,7 +2,7 @@ import { createApi } from "../../api/app";
 import { loadConfig } from "../../api/config";
 import type { DatabaseHandle } from "../../api/db/client";
 import { createLogger } from "../../api/logger";
-import { checkAnswer } from "./contract";
+import { checkAnswer, checkRequest } from "./contract";
 import { createTestDatabase } from "./database";
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
@@ -23,6 +23,7 @@ export async function createTestApi(options: { prepare?: (handle: DatabaseHandle
   const api = createApi({ db: database.db, config, logger: createLogger("silent") });
 
   async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    checkRequest(api, method, path, body);
     const response = await api.request(
       path,
       {

@@ -14,7 +14,7 @@ import {
 import { createLogger } from "../../api/logger";
 import type { Role } from "../../contract/staff";
 import { createSession } from "../../api/services/sessions";
-import { checkAnswer } from "./contract";
+import { checkAnswer, checkRequest } from "./contract";
 import { createTestDatabase } from "./database";
 
 export type Answer = {
@@ -61,6 +61,7 @@ export async function createShopTestApi(
     const headers: Record<string, string> = { ...options.headers };
     if (body !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
     if (options.token) headers.authorization = `Bearer ${options.token}`;
+    checkRequest(api, method, url, body);
     const response = await api.request(
       url,
       {

@@ -1,7 +1,9 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../api/logger";
-import { blocksOf } from "../../app/components/legal/document-blocks";
+import { demoDocuments } from "../../api/db/demo-data";
+import { blocksOf, withoutSections } from "../../app/components/legal/document-blocks";
+import { RETENTION_SECTION_TITLES } from "../../app/components/legal/retention-sections";
 import {
   DEFAULT_FAQS,
   faqsToShow,
@@ -131,5 +133,28 @@ describe("blocksOf", () => {
       { kind: "heading", text: "Cookies" },
       { kind: "list", items: ["one", "two"] },
     ]);
+  });
+});
+
+describe("withoutSections", () => {
+  it("leaves out the editable text's sections that the store states itself, heading to next heading (issue 38)", () => {
+    // The demo's privacy policy once said rights go through a ticket answered within 30 days, while the store's
+    // own section says people export and delete their data themselves in Settings.
+    const paragraphs = paragraphsOf(
+      "Cookies\nOnly the ones we need.\n\n## How long we keep it\n\nAs long as the law requires.\n\n" +
+        "your rights\nAsk by ticket. We answer within 30 days.\n\n- a list under it\n\nChanges\nWe may update it.",
+    );
+    expect(withoutSections(blocksOf(paragraphs, "Privacy Policy"), RETENTION_SECTION_TITLES)).toEqual([
+      { kind: "heading", text: "Cookies" },
+      { kind: "paragraph", text: "Only the ones we need." },
+      { kind: "heading", text: "Changes" },
+      { kind: "paragraph", text: "We may update it." },
+    ]);
+  });
+
+  it("the demo's privacy policy has no section the store states itself", () => {
+    const demo = demoDocuments.find((document) => document.name === "privacy-policy");
+    const blocks = blocksOf(paragraphsOf(demo?.description ?? ""), "Privacy Policy");
+    expect(withoutSections(blocks, RETENTION_SECTION_TITLES)).toEqual(blocks);
   });
 });

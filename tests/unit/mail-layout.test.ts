@@ -88,3 +88,21 @@ describe("every mail the store writes", () => {
     expect(mails[5].html).toContain("&lt;b&gt;123456&lt;/b&gt;");
   });
 });
+
+describe("the order mail of a guest checkout", () => {
+  it("says the account exists and how to set its password, so nobody tries Create Account (issue 38)", () => {
+    const mail = orderConfirmationMail({
+      to: "guest@example.com",
+      orderId: "o1",
+      publicUrl: "https://store.example",
+      status: "completed",
+      lines: [{ title: "Netflix", subtitle: "", quantity: 1, delivered: 1, manual: false }],
+      priceCents: 1299,
+      refundedCents: 0,
+      autoCreatedAccount: true,
+    });
+    expect(mail.text).toContain("We created an account for guest@example.com with this order");
+    expect(mail.text).toContain("no need to create one");
+    expect(mail.text).toContain("set its password at https://store.example/forgot");
+  });
+});

@@ -9,7 +9,7 @@ import {
 } from "../../../contract/answers/admin-coupons";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
-import { answers, apiRouter, jsonBody, pathParams, ONCE_FAILURES, idempotencyKeyHeader } from "../../openapi";
+import { NO_BODY, ONCE_FAILURES, answers, apiRouter, idempotencyKeyHeader, jsonBody, pathParams } from "../../openapi";
 import {
   ADMIN_COUPON_MESSAGES,
   couponProductChoices,
@@ -118,7 +118,7 @@ export const couponRoutes = apiRouter()
       method: "post",
       path: "/coupons/{couponId}/deactivate",
       summary: "Stop a coupon applying at checkout (slots prizes too); audited",
-      request: couponPath,
+      request: { ...couponPath, body: NO_BODY },
       responses: answers(200, adminCouponSchema, "the coupon", COUPON_FAILURES),
     }),
     async (c) => {

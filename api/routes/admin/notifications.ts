@@ -12,7 +12,7 @@ import {
 } from "../../../contract/answers/admin-notifications";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
-import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { NO_BODY, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   NOTIFICATION_MESSAGES,
   channelStatus,
@@ -84,7 +84,7 @@ export const notificationRoutes = apiRouter()
       method: "post",
       path: "/notifications/deliveries/{notificationId}/retry",
       summary: "Send a failed notification again now; audited",
-      request: { params: pathParams("notificationId") },
+      request: { params: pathParams("notificationId"), body: NO_BODY },
       responses: answers(200, notificationRetriedSchema, "queued again", {
         ...STAFF_FAILURES,
         404: "no such notification",

@@ -26,7 +26,7 @@ import { centsToUsd } from "../../../contract/money";
 import { type ApiEnv, depsOf } from "../../context";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
-import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { BAD_INPUT, NO_BODY, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   cancelPendingOrder,
   confirmPaymentByHand,
@@ -117,7 +117,7 @@ export const adminOrderRoutes = apiRouter()
       method: "post",
       path: "/orders/{orderId}/credentials",
       summary: "The order's delivered credentials, replaced and withdrawn ones included; each viewing is audited",
-      request: { params },
+      request: { params, body: NO_BODY },
       responses: answers(200, orderCredentialsSchema, "the credentials by line", {
         ...STAFF_FAILURES,
         ...NOT_FOUND,
@@ -218,7 +218,7 @@ export const adminOrderRoutes = apiRouter()
       method: "post",
       path: "/orders/{orderId}/resend-mail",
       summary: "Mail the order confirmation again, as the order is now",
-      request: { params },
+      request: { params, body: NO_BODY },
       responses: answers(200, orderActionDoneSchema, "queued", {
         ...actionFailures("the order is not paid, or a mail about it still waits to be sent"),
       }),
@@ -233,7 +233,7 @@ export const adminOrderRoutes = apiRouter()
       method: "post",
       path: "/orders/{orderId}/cancel",
       summary: "Cancel an unpaid order: its reserved stock goes back on sale",
-      request: { params },
+      request: { params, body: NO_BODY },
       responses: answers(200, orderActionDoneSchema, "cancelled", { ...actionFailures("the order is not pending") }),
     }),
     async (c) => {

@@ -8,7 +8,7 @@ import {
 } from "../../../contract/answers/admin-security";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
-import { answers, apiRouter, jsonBody } from "../../openapi";
+import { NO_BODY, answers, apiRouter, jsonBody } from "../../openapi";
 import {
   disableTwoFactor,
   enableTwoFactor,
@@ -51,6 +51,7 @@ export const securityRoutes = apiRouter()
         method: "post",
         path: "/two-factor/setup",
         summary: "Start the set-up: a new secret as an otpauth:// address and a QR code (SVG) to scan",
+        request: { body: NO_BODY },
         responses: answers(200, twoFactorSetupSchema, "the secret to add to an authenticator app", {
           ...FAILURES,
           409: "two-factor sign-in is already on",

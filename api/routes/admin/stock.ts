@@ -18,7 +18,7 @@ import {
 import { badRequest } from "../../errors";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
-import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { NO_BODY, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   STOCK_MESSAGES,
   exportStock,
@@ -157,7 +157,7 @@ export const stockRoutes = apiRouter()
       path: "/stock/{optionId}/export",
       summary: "The unsold accounts as `username:password` lines; audited",
       description: "Accounts with at least one free seat, once each, oldest first: the import's format.",
-      request: { params: pathParams("optionId") },
+      request: { params: pathParams("optionId"), body: NO_BODY },
       responses: answers(200, stockExportSchema, "the lines", { ...STAFF_FAILURES, ...NO_OPTION }),
     }),
     async (c) => {

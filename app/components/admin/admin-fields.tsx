@@ -10,6 +10,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { inputClass, listOf } from "~/components/admin/admin-ui";
+import { choiceSelectProps, withoutTextLimits } from "~/lib/control-props";
 import { HiddenFields } from "~/components/admin/detail-ui";
 
 /*
@@ -84,7 +85,7 @@ export function TextAreaField({
 }
 
 export function SelectField({ choices, ...field }: FieldProps & { choices: [value: string, label: string][] }) {
-  const { key, ...props } = getSelectProps(field.meta);
+  const { key, ...props } = choiceSelectProps(getSelectProps(field.meta));
   return (
     <Field {...field}>
       <select key={key} {...props} className={inputClass}>
@@ -99,7 +100,7 @@ export function SelectField({ choices, ...field }: FieldProps & { choices: [valu
 }
 
 export function DateTimeField(field: FieldProps) {
-  const { key, ...props } = getInputProps(field.meta, { type: "datetime-local" });
+  const { key, ...props } = withoutTextLimits(getInputProps(field.meta, { type: "datetime-local" }));
   return (
     <Field {...field}>
       <input key={key} {...props} className={inputClass} />

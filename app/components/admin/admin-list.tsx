@@ -232,7 +232,8 @@ function ListSearch(props: { id: string; filters: ListFilter[]; query: Query; ca
                 name={filter.name}
                 type={filter.type ?? "search"}
                 defaultValue={query[filter.name]}
-                maxLength={filter.maxLength ?? 200}
+                // A length limit is for typed text: not allowed on a date (HTML), whose value is always a date.
+                maxLength={filter.type === "date" ? undefined : (filter.maxLength ?? 200)}
                 placeholder={filter.placeholder}
                 autoComplete="off"
                 className={inputClass}

@@ -1,4 +1,5 @@
 import { getSelectProps } from "@conform-to/react";
+import { choiceSelectProps } from "~/lib/control-props";
 import { balanceAdjustmentSchema, blockSchema } from "../../../contract/admin-customers";
 import { TextField } from "~/components/account/form-fields";
 import { AdminForm, Field, NumberField } from "~/components/admin/admin-fields";
@@ -12,7 +13,7 @@ export function BalanceForm({ onceKey }: { onceKey: string }) {
   const [form, fields] = useRepliedSchemaForm(balanceAdjustmentSchema, "balance-adjustment", {
     defaultValue: { direction: "credit" },
   });
-  const { key: directionKey, ...directionProps } = getSelectProps(fields.direction);
+  const { key: directionKey, ...directionProps } = choiceSelectProps(getSelectProps(fields.direction));
   return (
     <PageSection
       card

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
+import { withoutTextLimits } from "~/lib/control-props";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { KEYS_PER_BATCH_MAX, KEY_QUANTITY_MAX } from "../../../contract/admin-keys";
@@ -30,7 +31,7 @@ export function GenerateForm({
   const { key: planKey, ...planProps } = getSelectProps(fields.plan);
   const { key: quantityKey, ...quantityProps } = getInputProps(fields.quantity, { type: "number" });
   const { key: countKey, ...countProps } = getInputProps(fields.count, { type: "number" });
-  const { key: expiresKey, ...expiresProps } = getInputProps(fields.expires, { type: "date" });
+  const { key: expiresKey, ...expiresProps } = withoutTextLimits(getInputProps(fields.expires, { type: "date" }));
   return (
     <section aria-labelledby="key-generate-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="key-generate-title" className="mb-1 text-lg font-bold">

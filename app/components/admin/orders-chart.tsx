@@ -45,9 +45,6 @@ export function OrdersChart({ days }: { days: Overview["perDay"] }) {
           {days.at(-1)?.day}
         </text>
       </svg>
-      <figcaption id="orders-chart-caption" className="text-sm text-slate-600">
-        Paid orders per day, the last {days.length} days (UTC); the highest day had {most}.
-      </figcaption>
       <details>
         <summary className="cursor-pointer text-sm font-semibold">Orders per day as a table</summary>
         <table className="mt-2 w-full text-left text-sm">
@@ -69,6 +66,10 @@ export function OrdersChart({ days }: { days: Overview["perDay"] }) {
           </tbody>
         </table>
       </details>
+      {/* A figcaption is the figure's first or last child (HTML). */}
+      <figcaption id="orders-chart-caption" className="text-sm text-slate-600">
+        Paid orders per day, the last {days.length} days (UTC); the highest day had {most}.
+      </figcaption>
     </figure>
   );
 }

@@ -44,7 +44,12 @@ export function PictureForm({ picture, title }: { picture: string; title: string
   return (
     <PageSection card title="Picture">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
-        <ProductImage src={picture} alt={title} className="aspect-video w-full rounded-lg sm:w-56" sizes="14rem" />
+        <ProductImage
+          src={picture}
+          alt={title}
+          className="aspect-video w-full shrink-0 self-start rounded-lg sm:w-56"
+          sizes="14rem"
+        />
         <AdminForm
           form={form}
           intent="picture"
@@ -91,7 +96,8 @@ function DurationEdit({ optionId, duration }: { optionId: string; duration: Dura
 }
 
 export function OptionSection({ option, onceKey }: { option: AdminOption; onceKey: string }) {
-  const editId = `option-${option._id}`;
+  // The article keeps `option-<id>` (the anchor a save returns to); its form needs an id of its own.
+  const editId = `option-edit-${option._id}`;
   const editResult = useFormReply(editId)?.result;
   const newDurationId = `duration-new-${option._id}`;
   const newDurationResult = useFormReply(newDurationId)?.result;

@@ -80,6 +80,7 @@ function OrderFilters({ query }: { query: DashboardQuery }) {
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Status
         <select
+          key={query.status}
           name="status"
           defaultValue={query.status ?? ALL_STATUSES}
           className="rounded-md border border-slate-300 px-3 py-2 font-normal"
@@ -92,9 +93,11 @@ function OrderFilters({ query }: { query: DashboardQuery }) {
           ))}
         </select>
       </label>
-      <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm font-semibold">
+      {/* At least 12rem: on a phone the box takes a row of its own rather than shrinking under its label. */}
+      <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-semibold">
         Search
         <input
+          key={query.search}
           type="search"
           name="search"
           defaultValue={query.search}
@@ -106,6 +109,7 @@ function OrderFilters({ query }: { query: DashboardQuery }) {
       <label className="flex flex-col gap-1 text-sm font-semibold">
         Sort
         <select
+          key={query.sortBy}
           name="sortBy"
           defaultValue={query.sortBy}
           className="rounded-md border border-slate-300 px-3 py-2 font-normal"
@@ -153,7 +157,9 @@ export function OrderListSection({ query, list }: { query: DashboardQuery; list:
           ))}
         </nav>
       </div>
-      <OrderFilters key={location.search} query={query} />
+      {/* Each field is reset only when the URL changes its own value: a Status change that is still loading must
+          not take away what was typed into Search meanwhile (issue 38). */}
+      <OrderFilters query={query} />
       <div aria-busy={loadingList} className="transition-opacity aria-busy:opacity-50" data-testid="order-list">
         {list.records.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 p-6 text-center text-slate-600">

@@ -5,9 +5,12 @@ import { LandingSection } from "./landing-section";
 export type CtaProduct = { _id: string; title: string; subtitle: string; minPrice: number };
 
 const FOOTER_LINKS = [
+  { to: "/find-order", label: "Find Order" },
+  { to: "/redeem-key", label: "Redeem Key" },
+  { to: "/faqs", label: "FAQ" },
+  { to: "/contact", label: "Contact" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/privacy-policy", label: "Privacy Policy" },
-  { to: "/faqs#contact", label: "Support" },
 ] as const;
 
 export function CtaSection({
@@ -75,7 +78,7 @@ export function CtaSection({
       </div>
 
       <footer className="mt-12 border-t border-white/15 py-6 text-sm text-slate-200">
-        <nav aria-label="Legal and support">
+        <nav aria-label="Footer">
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to}>
@@ -86,7 +89,7 @@ export function CtaSection({
             ))}
           </ul>
         </nav>
-        <p className="mt-3">© 2024 Store</p>
+        <p className="mt-3">© {new Date().getUTCFullYear()} Store</p>
       </footer>
     </LandingSection>
   );

@@ -38,3 +38,17 @@ export function blocksOf(paragraphs: readonly string[], pageTitle: string): Docu
   if (opening?.kind === "heading" && opening.text.toLowerCase() === pageTitle.toLowerCase()) blocks.shift();
   return blocks;
 }
+
+/**
+ * The blocks without the sections the store writes itself under these titles (the privacy policy's retention and
+ * rights, ADR 044): an editable copy of them (the demo's, or an operator's older text) could only repeat or
+ * contradict what the store does (issue 38). A section runs from its heading to the next heading.
+ */
+export function withoutSections(blocks: readonly DocumentBlock[], titles: readonly string[]): DocumentBlock[] {
+  const dropped = new Set(titles.map((title) => title.toLowerCase()));
+  let dropping = false;
+  return blocks.filter((block) => {
+    if (block.kind === "heading") dropping = dropped.has(block.text.toLowerCase());
+    return !dropping;
+  });
+}

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { STORE_NAME } from "./page-meta";
-import { blocksOf } from "./document-blocks";
+import { blocksOf, withoutSections } from "./document-blocks";
 
 const LEGAL_LINKS = [
   { to: "/terms-of-service", label: "Terms of Service" },
@@ -19,14 +19,17 @@ export function LegalPage({
   paragraphs,
   current,
   children,
+  ownSections = [],
 }: {
   title: string;
   paragraphs: string[];
   current: string;
   /** Sections the store states itself, after the editable text (the privacy policy's retention, ADR 044). */
   children?: ReactNode;
+  /** The titles of those sections: the editable text's sections of the same titles are left out. */
+  ownSections?: readonly string[];
 }) {
-  const blocks = blocksOf(paragraphs, title);
+  const blocks = withoutSections(blocksOf(paragraphs, title), ownSections);
   return (
     <div className="min-h-screen bg-white">
       <div className="border-b border-slate-200">

@@ -3,6 +3,9 @@
  * the store says it itself, after the operator's editable text, so the promise and the retention job cannot differ.
  */
 
+/** The titles of the sections below: one policy, so the editable text's sections of these titles are not shown. */
+export const RETENTION_SECTION_TITLES = ["How long we keep it", "Your rights"] as const;
+
 export function RetentionSections({ days }: { days: number }) {
   const window = days === 1 ? "1 day" : `${days} days`;
   return (

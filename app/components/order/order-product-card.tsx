@@ -81,7 +81,12 @@ export function OrderProductCard({
       aria-labelledby={headingId}
     >
       <header className="flex gap-4">
-        <ProductImage src={product.picture} alt="" className="size-16 shrink-0 rounded-md" />
+        <ProductImage
+          src={product.picture}
+          alt=""
+          sizes="6rem"
+          className="aspect-video h-auto w-24 shrink-0 self-start rounded-md"
+        />
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-bold">
             {product.title}
