@@ -17,6 +17,7 @@ import { createApi } from "./api/app";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
 import { startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
+import { installCredentialKeys } from "./api/credential-vault";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
 import { checkReadiness } from "./api/db/readiness";
@@ -51,6 +52,8 @@ function configOrExit(): Config {
   }
 }
 const config = configOrExit();
+// The seed, the start-up encryption of an upgrade and every service read the goods' key from here (ADR 056).
+installCredentialKeys(config.credentialKeys);
 const logger = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config).catch((error: unknown) => {
   // Another process holds the embedded database: one line saying which, not a stack trace.

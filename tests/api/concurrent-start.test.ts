@@ -8,6 +8,7 @@ import { migrationsFolder } from "../../api/db/client";
 import { demoProducts } from "../../api/db/demo-data";
 import { createScratchPostgresDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * Issue 30: two instances started at the same instant on a fresh PostgreSQL database both come up. The
@@ -38,6 +39,7 @@ describe.skipIf(!adminUrl)("two instances starting together on a fresh database"
           {
             NODE_ENV: "production",
             SESSION_SECRET: "concurrent-start-session-secret-long-enough",
+            CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
             DATABASE_URL: scratch.url,
             DATA_DIR: dataDirs[index],
             PUBLIC_URL: "http://store.test",

@@ -21,6 +21,7 @@ import { NOTIFICATION_HEADERS, signNotification } from "../../api/notifications/
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * Two server processes on one PostgreSQL database, as behind a load balancer (README, "Several
@@ -136,6 +137,7 @@ beforeAll(async () => {
   const env = (index: number) => ({
     NODE_ENV: "production",
     SESSION_SECRET: "instances-test-session-secret-that-is-long-enough",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     DATABASE_URL: scratch!.url,
     DATABASE_MIGRATION_URL: scratch!.migrationUrl,
     DATA_DIR: dataDirs[index],
