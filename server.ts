@@ -15,9 +15,9 @@ import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
-import { startOrderExpiry, startRetention } from "./api/jobs";
+import { startCredentialSealing, startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
-import { installCredentialKeys } from "./api/credential-vault";
+import { CredentialKeyError, installCredentialKeys } from "./api/credential-vault";
 import { openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
 import { checkReadiness } from "./api/db/readiness";
@@ -28,6 +28,7 @@ import { createLogger, scrubText, withFields } from "./api/logger";
 import { answerMetrics, observeHttpRequest } from "./api/metrics";
 import { startMailer } from "./api/mail/sender";
 import { picturesDir } from "./api/services/product-pictures";
+import { assertCredentialKeysPresent } from "./api/services/credential-keys";
 import { startNotificationSender } from "./api/notifications/sender";
 import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
@@ -61,6 +62,13 @@ const database = await openConfiguredDatabase(config).catch((error: unknown) => 
   console.error(error.message);
   process.exit(1);
 });
+// Goods sealed under a key this process lacks would fail every order showing them: one line, and no start.
+await assertCredentialKeysPresent(database.db).catch(async (error: unknown) => {
+  if (!(error instanceof CredentialKeyError)) throw error;
+  console.error(error.message);
+  await database.close();
+  process.exit(1);
+});
 await seedWhenWanted(database.db, config.seedDemo, logger);
 if (config.env === "development" && config.seedDemo !== false) {
   const demoOwner = await ensureDemoOwner(database.db, config.dataDir);
@@ -72,6 +80,7 @@ const mailer = startMailer({ db: database.db, config, logger });
 const notificationSender = startNotificationSender({ db: database.db, config, logger });
 const orderExpiry = startOrderExpiry({ db: database.db, logger });
 const retention = startRetention({ db: database.db, config, logger });
+const credentialSealing = startCredentialSealing({ db: database.db, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
 const apiCaller = (clientIp: string): ApiCaller =>
@@ -307,6 +316,7 @@ async function shutdown(signal: string) {
     await notificationSender.stop();
     await orderExpiry.stop();
     await retention.stop();
+    await credentialSealing.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);
