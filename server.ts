@@ -15,8 +15,9 @@ import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
-import { startOrderExpiry, startRetention } from "./api/jobs";
+import { startCredentialSealing, startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
+import { CredentialKeyError, installCredentialKeys } from "./api/credential-vault";
 import { DatabaseSetupError, openConfiguredDatabase } from "./api/db/client";
 import { EmbeddedDatabaseInUseError } from "./api/db/embedded-lock";
 import { checkReadiness } from "./api/db/readiness";
@@ -26,6 +27,7 @@ import { createLogger, scrubText, withFields } from "./api/logger";
 import { answerMetrics, markOutboundHeld, observeHttpRequest } from "./api/metrics";
 import { startMailer } from "./api/mail/sender";
 import { picturesDir } from "./api/services/product-pictures";
+import { assertCredentialKeysPresent } from "./api/services/credential-keys";
 import { startNotificationSender } from "./api/notifications/sender";
 import { requestIdFrom } from "./api/request-id";
 import { originAllowed } from "./api/security";
@@ -50,12 +52,21 @@ function configOrExit(): Config {
   }
 }
 const config = configOrExit();
+// The seed, the start-up encryption of an upgrade and every service read the goods' key from here (ADR 056).
+installCredentialKeys(config.credentialKeys);
 const logger = createLogger(config.logLevel);
 const database = await openConfiguredDatabase(config).catch((error: unknown) => {
   // Another process holds the embedded database, the role lacks its rights, the server does not answer: one
   // line saying what to do, not a stack trace.
   if (!(error instanceof EmbeddedDatabaseInUseError || error instanceof DatabaseSetupError)) throw error;
   console.error(error.message);
+  process.exit(1);
+});
+// Goods sealed under a key this process lacks would fail every order showing them: one line, and no start.
+await assertCredentialKeysPresent(database.db).catch(async (error: unknown) => {
+  if (!(error instanceof CredentialKeyError)) throw error;
+  console.error(error.message);
+  await database.close();
   process.exit(1);
 });
 // A production store starts empty; the demo (its coupon, its published redeem keys) only by opt-in (ADR 053).
@@ -79,6 +90,7 @@ const notificationSender = config.holdOutbound
 markOutboundHeld(config.holdOutbound);
 const orderExpiry = startOrderExpiry({ db: database.db, logger });
 const retention = startRetention({ db: database.db, config, logger });
+const credentialSealing = startCredentialSealing({ db: database.db, logger });
 
 /** The UI's only road to /v1: in-process by default, over HTTP when API_URL names another server. */
 const apiCaller = (clientIp: string): ApiCaller =>
@@ -334,6 +346,7 @@ async function shutdown(signal: string) {
     await notificationSender?.stop();
     await orderExpiry.stop();
     await retention.stop();
+    await credentialSealing.stop();
     await database.close();
     logger.info("stopped");
     process.exit(0);

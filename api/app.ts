@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { routePath } from "hono/route";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { ApiDeps, ApiEnv } from "./context";
+import { installCredentialKeys } from "./credential-vault";
 import { AppError, describeError } from "./errors";
 import { scrubText, withFields } from "./logger";
 import { noteApiRoute } from "./metrics";
@@ -76,6 +77,7 @@ function limitBody(maxSize: number): MiddlewareHandler<ApiEnv> {
  * with `api.request(path, init, { clientIp })`, other clients over HTTP.
  */
 export function createApi(deps: ApiDeps) {
+  installCredentialKeys(deps.config.credentialKeys);
   const api = new Hono<ApiEnv>();
   const snapshots = new SnapshotCache(deps.config.catalogueCacheMs);
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { decodeCredentialKey } from "./credential-vault";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"], {
@@ -25,6 +26,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters (comma-separated for rotation)").optional(),
+  CREDENTIALS_KEY: z.string().optional(),
   PUBLIC_URL: z.string().url("must be an absolute URL such as https://store.example").optional(),
   SMTP_URL: z
     .string()
@@ -96,6 +98,8 @@ export type Config = {
   /** The schema owner's connection, for migrations only; unset: DATABASE_URL migrates (ADR 036). */
   databaseMigrationUrl: string | undefined;
   sessionSecrets: string[];
+  /** CREDENTIALS_KEY's keys, newest first: the first seals the goods, every one opens them (ADR 056). */
+  credentialKeys: Buffer[];
   publicUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -211,6 +215,46 @@ function developmentSecret(dataDir: string): string {
   return secret;
 }
 
+/** The embedded default's credentials key: beside the session secret, never in the PGlite folder nor a backup. */
+export const CREDENTIALS_KEY_FILE = "credentials-key";
+
+/**
+ * CREDENTIALS_KEY's entries, newest first (comma-separated while a rotation runs). Never the value in a message:
+ * which entry is wrong is enough.
+ */
+function credentialKeysOf(value: string): Buffer[] {
+  const entries = value.split(",").map((entry) => entry.trim());
+  return entries.map((entry, index) => {
+    const key = decodeCredentialKey(entry);
+    if (!key) {
+      const which = entries.length > 1 ? `entry ${index + 1} of CREDENTIALS_KEY` : "CREDENTIALS_KEY";
+      throw new ConfigError(
+        `Invalid configuration: ${which} must be 32 bytes in base64 (make one with: openssl rand -base64 32)`,
+      );
+    }
+    return key;
+  });
+}
+
+/**
+ * Outside production the goods' key is generated once into DATA_DIR (not its pglite folder, which a backup copies),
+ * and may hold a comma list too. Production must be given one, so instances agree and the key is kept on purpose.
+ */
+function developmentCredentialKeys(dataDir: string): Buffer[] {
+  const file = path.join(dataDir, CREDENTIALS_KEY_FILE);
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing) return credentialKeysOf(existing);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`${error.message} (in ${file})`);
+    // not generated yet
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString("base64") + "\n", { mode: 0o600 });
+  return [key];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(withoutEmpty(env));
   if (!parsed.success) {
@@ -223,6 +267,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && !values.SESSION_SECRET) {
     throw new ConfigError("Invalid configuration: SESSION_SECRET is required in production");
   }
+  if (isProduction && !values.CREDENTIALS_KEY) {
+    throw new ConfigError(
+      "Invalid configuration: CREDENTIALS_KEY is required in production (32 bytes in base64: openssl rand -base64 32)",
+    );
+  }
+  // Checked before anything is written to DATA_DIR; the generated key, like the session secret, comes last.
+  const configuredKeys = values.CREDENTIALS_KEY ? credentialKeysOf(values.CREDENTIALS_KEY) : undefined;
   const provider = values.HUMAN_CHECK;
   if (provider !== "builtin" && (!values.HUMAN_CHECK_SECRET || !values.HUMAN_CHECK_SITE_KEY)) {
     throw new ConfigError(
@@ -247,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         .map((secret) => secret.trim())
         .filter(Boolean)
     : [developmentSecret(dataDir)];
+  const credentialKeys = configuredKeys ?? developmentCredentialKeys(dataDir);
   return {
     env: values.NODE_ENV,
     isProduction,
@@ -255,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: values.DATABASE_URL,
     databaseMigrationUrl: values.DATABASE_MIGRATION_URL,
     sessionSecrets,
+    credentialKeys,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

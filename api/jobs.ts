@@ -2,6 +2,7 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import { countJobRun } from "./metrics";
+import { encryptPlainStock, rotateCredentialBatch, untilDone } from "./services/credential-keys";
 import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
 import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
 import { RETENTION_INTERVAL_MS, applyRetention } from "./services/retention";
@@ -77,6 +78,33 @@ export function startRetention(
   return {
     async stop() {
       clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+/**
+ * At start, brings every stock row under the current CREDENTIALS_KEY in the background (ADR 056): rows an upgrade
+ * found plain are encrypted, rows of an older key (CREDENTIALS_KEY=new,old) re-encrypted. Batches are short and
+ * safe beside checkouts and other instances doing the same; the store serves meanwhile.
+ */
+export function startCredentialSealing(deps: { db: Database; logger: Logger }): JobRunner {
+  let stopped = false;
+  const whileRunning = (batch: () => Promise<number>) => () => (stopped ? Promise.resolve(0) : batch());
+  const running = (async () => {
+    try {
+      const encrypted = await untilDone(whileRunning(() => encryptPlainStock(deps.db)));
+      const rotated = await untilDone(whileRunning(() => rotateCredentialBatch(deps.db)));
+      // Counts and key ids only: never a key or a credential.
+      if (encrypted > 0 || rotated > 0)
+        deps.logger.info("credentials sealed under the current key", { encrypted, rotated });
+    } catch (error) {
+      deps.logger.error("sealing credentials failed", { error });
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
       await running;
     },
   };

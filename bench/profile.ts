@@ -24,6 +24,8 @@ import { cpuMsOf } from "./cpu";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
+/** Required in production (ADR 056): 32 bytes, base64. */
+const CREDENTIALS_KEY = Buffer.from("bench-credentials-key-32-bytes!!").toString("base64");
 const args = process.argv.slice(2);
 const target = args.find((arg) => !arg.startsWith("--")) ?? "shop-signed-in";
 const optionValue = (name: string) => {
@@ -156,6 +158,7 @@ async function main() {
         DATA_DIR: path.join(scratchDir, "data"),
         DATABASE_URL: scratch?.url ?? "",
         SESSION_SECRET,
+        CREDENTIALS_KEY,
         SEED_DEMO: "true",
         BUILD_DIR: "build-bench",
         ...(cachesOff ? { PAGE_CACHE_MS: "0", CATALOGUE_CACHE_MS: "0" } : {}),

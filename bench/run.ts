@@ -70,6 +70,8 @@ const uncachedTargets: Target[] = [
 const CHECKOUT_CPU_GOAL_MS = 5;
 const DASHBOARD_ORDERS = 2_000;
 const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
+/** Required in production (ADR 056): 32 bytes, base64. */
+const CREDENTIALS_KEY = Buffer.from("bench-credentials-key-32-bytes!!").toString("base64");
 /** Issue 18's goal for /shop; `npm run size` holds the build to 94 KiB (ADR 032 says why not 90). */
 const clientJsBudgetKiB = 90;
 const atScale = process.argv.includes("--scale");
@@ -483,6 +485,7 @@ async function main() {
       DATA_DIR: dataDir,
       DATABASE_URL: scratchDatabase?.url ?? "",
       SESSION_SECRET,
+      CREDENTIALS_KEY,
       SEED_DEMO: "true",
       BUILD_DIR: buildDir,
       // Production logs every request at info; a collector would read stdout, here it is drained.

@@ -298,8 +298,19 @@ export const stockCredentials = pgTable(
     optionId: text("option_id")
       .notNull()
       .references(() => productOptions.id, { onDelete: "cascade" }),
-    username: text("username").notNull(),
-    password: text("password").notNull(),
+    /**
+     * The plain values of a row written before ADR 056, until the store encrypts it at upgrade (then null).
+     * New rows never carry them.
+     */
+    username: text("username"),
+    password: text("password"),
+    /** Username and password, AES-256-GCM under the CREDENTIALS_KEY named by key_id (ADR 056). */
+    secret: text("secret"),
+    keyId: text("key_id"),
+    /** HMAC of the username in lower case: staff's exact search. */
+    usernameLookup: text("username_lookup"),
+    /** HMAC of the account (username in any case, password exactly): duplicates and the seats of one account. */
+    accountLookup: text("account_lookup"),
     status: text("status", { enum: ["available", "reserved", "delivered", "replaced", "void"] })
       .notNull()
       .default("available"),
@@ -317,6 +328,17 @@ export const stockCredentials = pgTable(
     index("stock_credentials_order_product_idx").on(t.orderProductId),
     /** Finding an imported line among the option's stock (duplicates are refused against it). */
     index("stock_credentials_option_username_idx").on(t.optionId, t.username),
+    index("stock_credentials_option_account_lookup_idx").on(t.optionId, t.accountLookup),
+    index("stock_credentials_option_username_lookup_idx").on(t.optionId, t.usernameLookup),
+    /** What a rotation still has to re-encrypt, and (partial) what an upgrade still has to encrypt. */
+    index("stock_credentials_key_idx").on(t.keyId),
+    index("stock_credentials_plain_idx")
+      .on(t.id)
+      .where(sql`${t.secret} is null`),
+    check(
+      "stock_credentials_sealed_or_plain",
+      sql`(${t.secret} is not null and ${t.keyId} is not null and ${t.accountLookup} is not null and ${t.usernameLookup} is not null) or (${t.username} is not null and ${t.password} is not null)`,
+    ),
     check(
       "stock_credentials_reservation_has_order",
       sql`${t.status} = 'available' or ${t.status} = 'void' or ${t.orderProductId} is not null`,

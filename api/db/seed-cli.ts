@@ -1,5 +1,6 @@
 /** `npm run db:seed`: adds the demo catalogue to the configured database (safe to run again; in production it warns: ADR 053). */
 import { ConfigError, loadConfig } from "../config";
+import { installCredentialKeys } from "../credential-vault";
 import { createLogger } from "../logger";
 import { DatabaseSetupError, openConfiguredDatabase } from "./client";
 import { EmbeddedDatabaseInUseError } from "./embedded-lock";
@@ -7,6 +8,7 @@ import { seedWhenWanted } from "./seed";
 
 try {
   const config = loadConfig();
+  installCredentialKeys(config.credentialKeys);
   const logger = createLogger(config.logLevel);
   const database = await openConfiguredDatabase(config);
   // Asked for by name, so it seeds; but the demo's coupon and redeem keys are published (ADR 053).

@@ -15,6 +15,7 @@ import {
   stockCredentials,
   users,
 } from "./schema";
+import { sealedColumns } from "../services/stock-secrets";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Not an argon2 hash: nobody can sign in to a demo customer. */
@@ -107,8 +108,7 @@ export async function seedDemoFeedback(db: Executor, now = new Date()): Promise<
     credentialRows.push({
       id: credentialId,
       optionId,
-      username: `${customerName}.${index + 1}@mail.example`,
-      password: newId().slice(0, 14),
+      ...sealedColumns({ username: `${customerName}.${index + 1}@mail.example`, password: newId().slice(0, 14) }),
       status: "delivered",
       orderProductId: lineId,
       createdAt: paidAt,

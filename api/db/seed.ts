@@ -34,6 +34,7 @@ import {
   stockCredentials,
   warrantyDurations,
 } from "./schema";
+import { sealedColumns } from "../services/stock-secrets";
 
 /** Large enough to be quick, small enough to stay far below PostgreSQL's bind-parameter limit. */
 const INSERT_BATCH = 500;
@@ -116,8 +117,11 @@ export async function seedDemoData(db: Executor): Promise<void> {
         credentialRows.push({
           id: demoId("credential", `${optionKey}:${number}`),
           optionId,
-          username: `${product.slug.split("-")[0]}.${position + 1}.${String(number).padStart(3, "0")}@mail.example`,
-          password: demoPassword(`${optionKey}:${number}`),
+          // Written sealed like every credential (ADR 056): a demo database's dump holds no goods either.
+          ...sealedColumns({
+            username: `${product.slug.split("-")[0]}.${position + 1}.${String(number).padStart(3, "0")}@mail.example`,
+            password: demoPassword(`${optionKey}:${number}`),
+          }),
         });
       }
     });

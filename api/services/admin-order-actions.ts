@@ -30,6 +30,7 @@ import { creditBalance } from "./balance";
 import { orderConfirmationMail, orderDeliveredMail } from "./order-mail";
 import { closeUnpaidOrder, paidOrderStatus } from "./order-settlement";
 import { settlePaidPayment } from "./payment-events";
+import { sealedColumns } from "./stock-secrets";
 
 /*
  * What staff do to an order (ADR 028): deliver a manual line, confirm a payment by hand, refund to the
@@ -202,7 +203,7 @@ export async function deliverManualLine(
       .values(
         pasted.map((credential) => ({
           optionId: line.optionId,
-          ...credential,
+          ...sealedColumns(credential),
           status: "delivered" as const,
           orderProductId: line.id,
           batchLabel: "Delivered by hand",

@@ -22,6 +22,7 @@ import { type StaffActor, auditOrder } from "./audit";
 import { type RefundLine, refundableByLine } from "./admin-order-refunds";
 import { containsPattern, newestFirst, readPage } from "./paging";
 import { idsOf } from "./rows";
+import { credentialColumns, revealCredential } from "./stock-secrets";
 
 /*
  * The back office's orders, read side (ADR 028): the search, an order's page, and its delivered
@@ -344,8 +345,7 @@ export async function viewOrderCredentials(
             .select({
               orderProductId: deliveredCredentials.orderProductId,
               position: deliveredCredentials.position,
-              username: stockCredentials.username,
-              password: stockCredentials.password,
+              ...credentialColumns,
               deliveredAt: deliveredCredentials.deliveredAt,
               expiresAt: deliveredCredentials.expiresAt,
               replacedAt: deliveredCredentials.replacedAt,
@@ -366,8 +366,7 @@ export async function viewOrderCredentials(
         .filter((row) => row.orderProductId === line.id)
         .map((row) => ({
           position: row.position,
-          username: row.username,
-          password: row.password,
+          ...revealCredential(row),
           deliveredAt: row.deliveredAt.toISOString(),
           warrantyEnds: row.expiresAt?.toISOString() ?? null,
           replacedAt: row.replacedAt?.toISOString() ?? null,

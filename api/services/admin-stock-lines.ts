@@ -19,11 +19,6 @@ const CONTROL_CHARACTER = /[\u0000-\u001F\u007F-\u009F]/;
  */
 const SEPARATOR = /[\u2028\u2029]/;
 
-/** The account a credential is: usernames (mostly emails) in any letter case are one account. */
-export function accountKey(username: string, password: string): string {
-  return `${username.toLowerCase()}\u0000${password}`;
-}
-
 /** One line as a credential, a reason it is not one, or null for a line to skip. */
 function readLine(raw: string): { username: string; password: string } | InvalidLineReason | null {
   const trimmed = raw.trim();

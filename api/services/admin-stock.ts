@@ -11,15 +11,18 @@ import type {
   StockRemoved,
 } from "../../contract/answers/admin-stock";
 import type { Database, Executor } from "../db/client";
+import { newId } from "../db/ids";
 import { productOptions, products, stockCredentials } from "../db/schema";
 import { badRequest, conflict, notFound } from "../errors";
-import { accountKey, parseStockLines } from "./admin-stock-lines";
+import { credentialVault } from "../credential-vault";
+import { type StockLine, parseStockLines } from "./admin-stock-lines";
 import { type StaffActor, recordAudit } from "./audit";
 import type { NotifyDeps } from "./operator-notifications";
 import { containsPattern, pagerFor } from "./paging";
 import { fillWaitingReplacements } from "./requests";
 import { recheckStockLevels } from "./stock-levels";
 import { idsOf } from "./rows";
+import { accountMarkers, accountOfRow, credentialColumns, revealCredential, usernameIs } from "./stock-secrets";
 
 /*
  * The back office's stock (ADR 025): import, the list per option, removal and export of unsold credentials.
@@ -37,10 +40,8 @@ export const STOCK_MESSAGES = {
   chooseWhatToRemove: "Choose the credentials to remove, or a batch",
 } as const;
 
-const INSERT_BATCH = 500;
+const INSERT_BATCH = 2000;
 
-/** The account a row sells, as SQL: the same in any letter case of the username. */
-const accountOf = sql`(lower(${stockCredentials.username}), ${stockCredentials.password})`;
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 const stateIs = (state: StockState | "void") => eq(stockCredentials.status, state);
 
@@ -50,7 +51,7 @@ const countColumns = {
   delivered: countWhere(stateIs("delivered")),
   replaced: countWhere(stateIs("replaced")),
   removed: countWhere(stateIs("void")),
-  accounts: sql<number>`count(distinct ${accountOf}) filter (where ${ne(stockCredentials.status, "void")})`.mapWith(
+  accounts: sql<number>`count(distinct ${accountOfRow}) filter (where ${ne(stockCredentials.status, "void")})`.mapWith(
     Number,
   ),
 };
@@ -161,12 +162,13 @@ export type OptionStockQuery = { page: number; search: string; state: StockState
 
 /**
  * One option's stock, an account a row with each seat's state, newest first, STOCK_PAGE_SIZE a page.
- * Passwords stay out of it (the export has them). Accounts staff removed entirely are left out.
+ * Passwords stay out of it (the export has them). Accounts staff removed entirely are left out. The search is
+ * an exact username (in any letter case): usernames are stored encrypted, found by their keyed hash (ADR 056).
  */
 export async function readOptionStock(db: Executor, optionId: string, query: OptionStockQuery): Promise<OptionStock> {
   const option = await findOption(db, optionId);
   const filters: SQL[] = [eq(stockCredentials.optionId, optionId)];
-  if (query.search) filters.push(ilike(stockCredentials.username, containsPattern(query.search)));
+  if (query.search) filters.push(usernameIs(query.search));
   if (query.batch) filters.push(eq(stockCredentials.batchLabel, query.batch));
   const having = and(
     sql`bool_or(${ne(stockCredentials.status, "void")})`,
@@ -175,7 +177,6 @@ export async function readOptionStock(db: Executor, optionId: string, query: Opt
   const accounts = db
     .select({
       id: sql<string>`min(${stockCredentials.id})`.as("id"),
-      username: sql<string>`min(${stockCredentials.username})`.as("username"),
       batchLabel: sql<string>`min(${stockCredentials.batchLabel})`.as("batch_label"),
       addedAt: sql<Date>`min(${stockCredentials.createdAt})`.as("added_at"),
       seats: sql<{ seat: number; state: string }[]>`json_agg(json_build_object(
@@ -184,7 +185,7 @@ export async function readOptionStock(db: Executor, optionId: string, query: Opt
     })
     .from(stockCredentials)
     .where(and(...filters))
-    .groupBy(sql`lower(${stockCredentials.username})`, stockCredentials.password)
+    .groupBy(accountOfRow)
     .having(having)
     .as("accounts");
   const [[{ total }], rows, [counts], batches] = await Promise.all([
@@ -203,12 +204,21 @@ export async function readOptionStock(db: Executor, optionId: string, query: Opt
       .groupBy(stockCredentials.batchLabel)
       .orderBy(asc(stockCredentials.batchLabel)),
   ]);
+  // Only the page's usernames are decrypted: one row of each account names it.
+  const named =
+    rows.length === 0
+      ? []
+      : await db
+          .select({ id: stockCredentials.id, ...credentialColumns })
+          .from(stockCredentials)
+          .where(inArray(stockCredentials.id, idsOf(rows)));
+  const usernames = new Map(named.map((row) => [row.id, revealCredential(row).username]));
   return {
     option: optionView(option, counts ?? NO_STOCK),
     batches,
     records: rows.map((row) => ({
       _id: row.id,
-      username: row.username,
+      username: usernames.get(row.id) ?? "",
       batchLabel: row.batchLabel,
       addedAt: new Date(row.addedAt).toISOString(),
       seats: row.seats.map(({ seat, state }) => ({
@@ -218,6 +228,43 @@ export async function readOptionStock(db: Executor, optionId: string, query: Opt
     })),
     pager: pagerFor(query.page, total, STOCK_PAGE_SIZE),
   };
+}
+
+type NewStockRow = {
+  optionId: string;
+  secret: string;
+  keyId: string;
+  usernameLookup: string;
+  accountLookup: string;
+  seat: number;
+  batchLabel: string;
+  createdAt: Date;
+};
+
+/**
+ * Inserts an import's rows as one JSON parameter per batch: a multi-row VALUES costs the query builder a check of
+ * every column of every row, which was most of an import's CPU once each row carried its sealed value (ADR 056).
+ */
+async function insertStockRows(tx: Executor, rows: NewStockRow[]): Promise<void> {
+  const records = JSON.stringify(
+    rows.map((row) => ({
+      id: newId(),
+      option_id: row.optionId,
+      secret: row.secret,
+      key_id: row.keyId,
+      username_lookup: row.usernameLookup,
+      account_lookup: row.accountLookup,
+      seat: row.seat,
+      batch_label: row.batchLabel,
+      created_at: row.createdAt.toISOString(),
+    })),
+  );
+  await tx.execute(sql`
+    insert into ${stockCredentials}
+      (id, option_id, secret, key_id, username_lookup, account_lookup, seat, batch_label, created_at)
+    select id, option_id, secret, key_id, username_lookup, account_lookup, seat, batch_label, created_at
+    from json_to_recordset(${records}::json) as row (id text, option_id text, secret text, key_id text,
+      username_lookup text, account_lookup text, seat int, batch_label text, created_at timestamptz)`);
 }
 
 /**
@@ -242,42 +289,45 @@ export async function importStock(
   }
   return db.transaction(async (tx) => {
     const option = await findOption(tx, input.optionId, true);
+    // Accounts are compared by their keyed hash (ADR 056), or the plain pair of a row an upgrade has not encrypted yet.
     const known = new Set(
       (
         await tx
-          .selectDistinct({
-            username: sql<string>`lower(${stockCredentials.username})`,
-            password: stockCredentials.password,
-          })
+          .selectDistinct({ account: sql<string>`${accountOfRow}` })
           .from(stockCredentials)
           .where(eq(stockCredentials.optionId, option.id))
-      ).map((account) => accountKey(account.username, account.password)),
+      ).map((row) => row.account),
     );
-    const fresh: typeof parsed.credentials = [];
+    const fresh: (StockLine & { accountLookup: string })[] = [];
     const duplicateLines: number[] = [];
     for (const credential of parsed.credentials) {
-      const key = accountKey(credential.username, credential.password);
-      if (known.has(key)) duplicateLines.push(credential.line);
+      const markers = accountMarkers(credential);
+      if (markers.some((marker) => known.has(marker))) duplicateLines.push(credential.line);
       else {
-        known.add(key);
-        fresh.push(credential);
+        for (const marker of markers) known.add(marker);
+        // The first marker is the account's hash under the current key, the one new rows carry.
+        fresh.push({ ...credential, accountLookup: markers[0] });
       }
     }
     if (fresh.length * option.seats > STOCK_IMPORT_MAX_ROWS) {
       throw badRequest(STOCK_MESSAGES.tooManyRows, { text: [STOCK_MESSAGES.tooManyRows] });
     }
-    const rows = fresh.flatMap(({ username, password }) =>
-      Array.from({ length: option.seats }, (_, index) => ({
+    const vault = credentialVault();
+    const rows: NewStockRow[] = fresh.flatMap((credential) => {
+      const usernameLookup = vault.usernameLookup(credential.username);
+      // Every seat is its own ciphertext (its own nonce); the hashes are the account's.
+      return Array.from({ length: option.seats }, (_, index) => ({
         optionId: option.id,
-        username,
-        password,
+        ...vault.encrypt(credential),
+        usernameLookup,
+        accountLookup: credential.accountLookup,
         seat: index + 1,
         batchLabel: label,
         createdAt: now,
-      })),
-    );
+      }));
+    });
     for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await tx.insert(stockCredentials).values(rows.slice(start, start + INSERT_BATCH));
+      await insertStockRows(tx, rows.slice(start, start + INSERT_BATCH));
     }
     const replacementsFilled = await fillWaitingReplacements(tx, option.id, config, now);
     // New stock may lift the option over its low-stock threshold (re-arming the notice) or, all taken by
@@ -328,15 +378,12 @@ export async function removeStock(
     let which: SQL;
     if (input.accounts?.length) {
       const named = await tx
-        .selectDistinct({
-          username: sql<string>`lower(${stockCredentials.username})`,
-          password: stockCredentials.password,
-        })
+        .selectDistinct({ account: sql<string>`${accountOfRow}` })
         .from(stockCredentials)
         .where(and(eq(stockCredentials.optionId, option.id), inArray(stockCredentials.id, input.accounts)));
       if (named.length === 0) throw conflict(STOCK_MESSAGES.nothingToRemove);
-      which = sql`${accountOf} in (${sql.join(
-        named.map((account) => sql`(${account.username}, ${account.password})`),
+      which = sql`${accountOfRow} in (${sql.join(
+        named.map((row) => row.account),
         sql`, `,
       )})`;
     } else if (input.batchLabel !== undefined) {
@@ -348,10 +395,10 @@ export async function removeStock(
       .update(stockCredentials)
       .set({ status: "void" })
       .where(and(eq(stockCredentials.optionId, option.id), stateIs("available"), which))
-      .returning({ username: stockCredentials.username, password: stockCredentials.password });
+      .returning({ account: accountOfRow });
     if (removed.length === 0) throw conflict(STOCK_MESSAGES.nothingToRemove);
     await recheckStockLevels(tx, config, [option.id]);
-    const accounts = new Set(removed.map((row) => accountKey(row.username, row.password))).size;
+    const accounts = new Set(removed.map((row) => row.account)).size;
     await recordAudit(tx, actor, {
       action: "stock.remove",
       objectType: "option",
@@ -374,12 +421,18 @@ export async function removeStock(
 export async function exportStock(db: Database, actor: StaffActor, optionId: string): Promise<StockExport> {
   return db.transaction(async (tx) => {
     const option = await findOption(tx, optionId);
-    const rows = await tx
-      .select({ username: sql<string>`min(${stockCredentials.username})`, password: stockCredentials.password })
+    // One row per account (its oldest seat), decrypted here: the export is the one place all of them leave.
+    const sealed = await tx
+      .selectDistinctOn([accountOfRow], {
+        id: stockCredentials.id,
+        createdAt: stockCredentials.createdAt,
+        ...credentialColumns,
+      })
       .from(stockCredentials)
       .where(and(eq(stockCredentials.optionId, option.id), stateIs("available")))
-      .groupBy(sql`lower(${stockCredentials.username})`, stockCredentials.password)
-      .orderBy(sql`min(${stockCredentials.createdAt})`, sql`min(${stockCredentials.id})`);
+      .orderBy(accountOfRow, asc(stockCredentials.createdAt), asc(stockCredentials.id));
+    sealed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    const rows = sealed.map(revealCredential);
     await recordAudit(tx, actor, {
       action: "stock.export",
       objectType: "option",

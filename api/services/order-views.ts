@@ -8,6 +8,7 @@ import { notFound } from "../errors";
 import { maskEmail, timeAgo } from "./order-presentation";
 import { containsPattern, readPage, type Pager } from "./paging";
 import { idsOf } from "./rows";
+import { credentialColumns, revealCredential } from "./stock-secrets";
 
 /* What customers read about orders: one order by id, their own list, the recent-purchases feed. */
 
@@ -53,8 +54,7 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<Order[]> {
       : await db
           .select({
             orderProductId: deliveredCredentials.orderProductId,
-            username: stockCredentials.username,
-            password: stockCredentials.password,
+            ...credentialColumns,
             position: deliveredCredentials.position,
             expiresAt: deliveredCredentials.expiresAt,
           })
@@ -88,7 +88,10 @@ async function orderViews(db: Executor, rows: OrderRow[]): Promise<Order[]> {
           description: line.description,
           fullFillmode: line.fulfilMode,
           deliveryNotes: row.status === "pending" ? "" : line.deliveryNotes,
-          creds: creds.map((credential) => `${credential.username}:${credential.password}`),
+          creds: creds.map((sealed) => {
+            const credential = revealCredential(sealed);
+            return `${credential.username}:${credential.password}`;
+          }),
           credIndexes: creds.map((credential) => credential.position),
           isReplacement: line.isReplacement,
           refunded: line.refundedAt !== null,

@@ -38,6 +38,7 @@ import { debitBalance } from "./balance";
 import { verifyPassword } from "./passwords";
 import { RATE_RULES, hitRateLimit } from "./rate-limit";
 import { idsOf } from "./rows";
+import { credentialColumns, revealCredential } from "./stock-secrets";
 
 /*
  * A customer's own data (issue 29, ADR 044): the export, and deleting the account. Deleting keeps the users row
@@ -80,8 +81,7 @@ export async function exportPersonalData(
     ? await db
         .select({
           orderProductId: deliveredCredentials.orderProductId,
-          username: stockCredentials.username,
-          password: stockCredentials.password,
+          ...credentialColumns,
           deliveredAt: deliveredCredentials.deliveredAt,
           expiresAt: deliveredCredentials.expiresAt,
           replacedAt: deliveredCredentials.replacedAt,
@@ -182,8 +182,7 @@ export async function exportPersonalData(
             : credentials
                 .filter((credential) => credential.orderProductId === line.id)
                 .map((credential) => ({
-                  username: credential.username,
-                  password: credential.password,
+                  ...revealCredential(credential),
                   deliveredAt: iso(credential.deliveredAt),
                   warrantyEndsAt: isoOrNull(credential.expiresAt),
                   replacedAt: isoOrNull(credential.replacedAt),

@@ -26,6 +26,7 @@ import { claimCredentials, resellReplacedSeat } from "./stock";
 import { recheckStockLevels } from "./stock-levels";
 import type { OrderRequest } from "../../contract/answers/request";
 import { idsOf } from "./rows";
+import { credentialColumns, revealCredential, sealedColumns } from "./stock-secrets";
 
 /*
  * Warranty replacements and other requests on an order line (ADR 020). A request names a line by
@@ -85,13 +86,14 @@ async function requestViews(db: Executor, rows: RequestRow[]): Promise<RequestVi
     credentialIds.length === 0
       ? []
       : await db
-          .select({ id: stockCredentials.id, username: stockCredentials.username, password: stockCredentials.password })
+          .select({ id: stockCredentials.id, ...credentialColumns })
           .from(stockCredentials)
           // A replacement on a line refunded since is withdrawn from the customer's view too (ADR 028).
           .innerJoin(orderProducts, eq(orderProducts.id, stockCredentials.orderProductId))
           .where(and(inArray(stockCredentials.id, credentialIds), isNull(orderProducts.refundedAt)));
   return rows.map((row) => {
-    const credential = credentials.find((candidate) => candidate.id === row.replacementCredentialId);
+    const sealed = credentials.find((candidate) => candidate.id === row.replacementCredentialId);
+    const credential = sealed && revealCredential(sealed);
     return {
       _id: row.id,
       kind: row.kind,
@@ -470,7 +472,13 @@ export async function completeReplacement(
     const lineId = newId();
     const [credential] = await tx
       .insert(stockCredentials)
-      .values({ optionId: line.optionId, ...pasted, status: "reserved", orderProductId: lineId, createdAt: now })
+      .values({
+        optionId: line.optionId,
+        ...sealedColumns(pasted),
+        status: "reserved",
+        orderProductId: lineId,
+        createdAt: now,
+      })
       .returning({ id: stockCredentials.id });
     return deliverReplacement(tx, deps.config, {
       request,

@@ -1,13 +1,12 @@
 import { and, asc, count, eq, inArray, max, sql } from "drizzle-orm";
 import { type Executor, prepared, rowsOf } from "../db/client";
+import { credentialVault } from "../credential-vault";
 import { newId } from "../db/ids";
 import { deliveredCredentials, stockCredentials } from "../db/schema";
 import { rearmStockNotifications } from "./stock-levels";
+import { accountOfRow, amongAccounts, credentialColumns, revealCredential, sealedColumns } from "./stock-secrets";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Which account a stock row sells: one account has a row per seat (ADR 025), usernames in any letter case. */
-const accountOf = () => sql`(lower(${stockCredentials.username}), ${stockCredentials.password})`;
 
 /**
  * Claims up to `quantity` available credentials of an option for one order line. SKIP LOCKED lets
@@ -124,23 +123,18 @@ async function spreadSeats(
   avoid: string[],
   exclude: string[],
 ): Promise<string[]> {
+  // Which account a row sells is its keyed hash (ADR 056): compared as stored, nothing is decrypted here.
   const accountsOf = async (ids: string[]) =>
     ids.length === 0
       ? []
-      : tx
-          .selectDistinct({
-            username: sql<string>`lower(${stockCredentials.username})`,
-            password: stockCredentials.password,
-          })
-          .from(stockCredentials)
-          .where(inArray(stockCredentials.id, ids));
-  const among = (accounts: { username: string; password: string }[]) =>
-    accounts.length === 0
-      ? sql`false`
-      : sql`${accountOf()} in (${sql.join(
-          accounts.map((account) => sql`(${account.username}, ${account.password})`),
-          sql`, `,
-        )})`;
+      : (
+          await tx
+            .selectDistinct({ account: sql<string>`${accountOfRow}` })
+            .from(stockCredentials)
+            .where(inArray(stockCredentials.id, ids))
+        ).map((row) => row.account);
+  const among = (accounts: string[]) =>
+    accounts.length === 0 ? sql`false` : sql`${accountOfRow} in (${sql.join(accounts, sql`, `)})`;
   const avoided = await accountsOf(avoid);
   const excluded = await accountsOf(exclude);
   const ranked = tx.$with("ranked_seats").as(
@@ -149,7 +143,7 @@ async function spreadSeats(
         rowId: sql<string>`${stockCredentials.id}`.as("row_id"),
         avoided: sql<boolean>`${among(avoided)}`.as("avoided"),
         turn: sql<number>`row_number() over (
-          partition by lower(${stockCredentials.username}), ${stockCredentials.password}
+          partition by ${accountOfRow}
           order by ${stockCredentials.seat}, ${stockCredentials.id}
         )`.as("turn"),
         addedAt: sql<Date>`${stockCredentials.createdAt}`.as("added_at"),
@@ -185,22 +179,15 @@ const SEAT_NUMBERING_LOCK = 7425;
  */
 export async function resellReplacedSeat(tx: Executor, credentialId: string, now: Date): Promise<void> {
   const [replaced] = await tx
-    .select({
-      optionId: stockCredentials.optionId,
-      username: stockCredentials.username,
-      password: stockCredentials.password,
-      batchLabel: stockCredentials.batchLabel,
-    })
+    .select({ optionId: stockCredentials.optionId, batchLabel: stockCredentials.batchLabel, ...credentialColumns })
     .from(stockCredentials)
     .where(eq(stockCredentials.id, credentialId));
   if (!replaced) return;
-  const sameAccount = and(
-    eq(stockCredentials.optionId, replaced.optionId),
-    sql`${accountOf()} = (lower(${replaced.username}), ${replaced.password})`,
-  );
+  const credential = revealCredential(replaced);
+  const sameAccount = and(eq(stockCredentials.optionId, replaced.optionId), amongAccounts([credential]));
   // Two seats of one account replaced at once must not both take the same next number.
   await tx.execute(
-    sql`select pg_advisory_xact_lock(${SEAT_NUMBERING_LOCK}, hashtext(${`${replaced.optionId}:${replaced.username.toLowerCase()}`}))`,
+    sql`select pg_advisory_xact_lock(${SEAT_NUMBERING_LOCK}, hashtext(${`${replaced.optionId}:${credentialVault().usernameLookup(credential.username)}`}))`,
   );
   const [account] = await tx
     .select({
@@ -213,8 +200,7 @@ export async function resellReplacedSeat(tx: Executor, credentialId: string, now
   if (account.seats < 2 || account.removed > 0) return;
   await tx.insert(stockCredentials).values({
     optionId: replaced.optionId,
-    username: replaced.username,
-    password: replaced.password,
+    ...sealedColumns(credential),
     batchLabel: replaced.batchLabel,
     seat: (account.lastSeat ?? 0) + 1,
     createdAt: now,

@@ -6,6 +6,7 @@ import { auditLog, productOptions, requests, stockCredentials } from "../../api/
 import { newId } from "../../api/db/ids";
 import { issueChallenge } from "../../api/services/human-check";
 import { STOCK_MESSAGES } from "../../api/services/admin-stock";
+import { revealStockRow, usernameIs } from "../../api/services/stock-secrets";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /*
@@ -34,12 +35,12 @@ function importLines(optionId: string, text: string, label = "", token = owner.t
   return client.post(`/v1/admin/stock/${optionId}/import`, { text, label }, { token });
 }
 
+/** The option's rows with their credentials decrypted (ADR 056), by username and seat. */
 async function rowsOf(optionId: string) {
-  return client.db
-    .select()
-    .from(stockCredentials)
-    .where(eq(stockCredentials.optionId, optionId))
-    .orderBy(asc(stockCredentials.username), asc(stockCredentials.seat));
+  const rows = await client.db.select().from(stockCredentials).where(eq(stockCredentials.optionId, optionId));
+  return rows
+    .map((row) => ({ ...row, ...revealStockRow(row) }))
+    .sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : a.seat - b.seat));
 }
 
 async function availableStock(productId: string, optionId: string): Promise<number> {
@@ -348,10 +349,15 @@ describe("GET /v1/admin/stock and /v1/admin/stock/{optionId}", () => {
     const states = records.flatMap((record: { seats: { state: string }[] }) => record.seats.map((seat) => seat.state));
     expect(states.sort()).toEqual(["available", "available", "available", "available", "available", "delivered"]);
 
-    const search = await client.get(`/v1/admin/stock/${listing.optionId}?search=ALPH`, { token: owner.token });
+    // Usernames are encrypted (ADR 056): the search is an exact username, in any letter case, through its keyed hash.
+    const search = await client.get(`/v1/admin/stock/${listing.optionId}?search=%20ALPHA@X.example`, {
+      token: owner.token,
+    });
     expect(search.body.payload.records.map((record: { username: string }) => record.username)).toEqual([
       "alpha@x.example",
     ]);
+    const part = await client.get(`/v1/admin/stock/${listing.optionId}?search=ALPH`, { token: owner.token });
+    expect(part.body.payload.records).toEqual([]);
     const delivered = await client.get(`/v1/admin/stock/${listing.optionId}?state=delivered`, { token: owner.token });
     expect(delivered.body.payload.records).toHaveLength(1);
     const may = await client.get(`/v1/admin/stock/${listing.optionId}?batch=May`, { token: owner.token });
@@ -385,7 +391,7 @@ describe("removing and exporting unsold stock", () => {
     await client.db
       .update(stockCredentials)
       .set({ status: "delivered", orderProductId: newId() })
-      .where(and(eq(stockCredentials.optionId, listing.optionId), eq(stockCredentials.username, "sold@x.example")));
+      .where(and(eq(stockCredentials.optionId, listing.optionId), usernameIs("sold@x.example")));
 
     const answer = await client.post(
       `/v1/admin/stock/${listing.optionId}/remove`,
@@ -452,14 +458,14 @@ describe("removing and exporting unsold stock", () => {
     await client.db
       .update(stockCredentials)
       .set({ status: "delivered", orderProductId: newId() })
-      .where(and(eq(stockCredentials.optionId, listing.optionId), eq(stockCredentials.username, "second@x.example")));
+      .where(and(eq(stockCredentials.optionId, listing.optionId), usernameIs("second@x.example")));
     await client.db
       .update(stockCredentials)
       .set({ status: "delivered", orderProductId: newId() })
       .where(
         and(
           eq(stockCredentials.optionId, listing.optionId),
-          eq(stockCredentials.username, "third@x.example"),
+          usernameIs("third@x.example"),
           eq(stockCredentials.seat, 1),
         ),
       );

@@ -9,6 +9,7 @@ import { demoProducts } from "../../api/db/demo-data";
 import { DEMO_OWNER_EMAIL } from "../../api/db/demo-owner";
 import { createScratchPostgresDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * Issue 30: two instances started at the same instant on a fresh PostgreSQL database both come up. The
@@ -42,6 +43,7 @@ describe.skipIf(!adminUrl)("two instances starting together on a fresh database"
             // seeds nothing unless SEED_DEMO=true, ADR 053).
             NODE_ENV: "development",
             SESSION_SECRET: "concurrent-start-session-secret-long-enough",
+            CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
             DATABASE_URL: scratch.url,
             DATA_DIR: dataDirs[index],
             PUBLIC_URL: "http://store.test",

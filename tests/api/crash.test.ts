@@ -7,6 +7,7 @@ import { openDatabase } from "../../api/db/client";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * Issue 9: buyers check out in a loop while the server is killed with SIGKILL and started again.
@@ -140,6 +141,7 @@ beforeAll(async () => {
   const env = {
     NODE_ENV: "production",
     SESSION_SECRET: "crash-test-session-secret-that-is-long-enough-0123",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     DATABASE_URL: scratch.url,
     DATABASE_MIGRATION_URL: scratch.migrationUrl,
     DATA_DIR: dataDir,

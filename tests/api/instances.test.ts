@@ -18,6 +18,7 @@ import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { startSmtpReceiver, startWebhookReceiver } from "../support/receivers";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * Two server processes on one PostgreSQL database, as behind a load balancer (README, "Several
@@ -80,6 +81,7 @@ beforeAll(async () => {
   const env = (index: number) => ({
     NODE_ENV: "production",
     SESSION_SECRET: "instances-test-session-secret-that-is-long-enough",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     DATABASE_URL: scratch!.url,
     DATABASE_MIGRATION_URL: scratch!.migrationUrl,
     DATA_DIR: dataDirs[index],

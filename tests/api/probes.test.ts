@@ -4,6 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * The operator's endpoints on a real server process (server.ts, API only): /healthz (liveness), /readyz
@@ -24,6 +25,7 @@ beforeAll(async () => {
   server = new ApiServerProcess(await freePort(), {
     NODE_ENV: "production",
     SESSION_SECRET: "probes-test-session-secret-long-enough-0123",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     DATA_DIR: dataDir,
     DATABASE_URL: scratch?.url ?? "",
     DATABASE_MIGRATION_URL: scratch?.migrationUrl ?? "",

@@ -58,6 +58,8 @@ describe("server.ts with a bad environment", () => {
     ["DATABASE_URL", { DATABASE_URL: "mysql://localhost/store" }],
     ["PUBLIC_URL", { PUBLIC_URL: "store.example" }],
     ["SESSION_SECRET", { NODE_ENV: "production" }],
+    ["CREDENTIALS_KEY", { NODE_ENV: "production", SESSION_SECRET: "s".repeat(40) }],
+    ["CREDENTIALS_KEY", { CREDENTIALS_KEY: Buffer.alloc(16).toString("base64") }],
   ])("exits non-zero with one clear line naming %s", async (name, env) => {
     const { code, stdout, stderr } = await startServer(env);
     expect(code).not.toBe(0);

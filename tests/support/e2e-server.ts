@@ -9,6 +9,7 @@ import path from "node:path";
 import { createLeastPrivilegeDatabase } from "./database";
 import { E2E_OPERATOR_EMAIL, E2E_OWNER } from "./e2e-owner";
 import { E2E_SESSION_SECRET } from "./e2e-webhooks";
+import { TEST_CREDENTIALS_KEY } from "./credentials-key";
 
 /** E2E_DATA_DIR (set by playwright.config.ts) lets specs find the mail outbox; it starts empty on every run. */
 function freshDataDir(): string {
@@ -27,6 +28,7 @@ const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: "production",
   SESSION_SECRET: E2E_SESSION_SECRET,
+  CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
   DATA_DIR: dataDir,
   // As in production (ADR 036): the store connects as a role that owns nothing; the owner migrates.
   DATABASE_URL: scratch?.url ?? "",

@@ -16,6 +16,7 @@ import type { Role } from "../../contract/staff";
 import { createSession } from "../../api/services/sessions";
 import { checkAnswer, checkRequest } from "./contract";
 import { createTestDatabase } from "./database";
+import { TEST_CREDENTIALS_KEY } from "./credentials-key";
 
 export type Answer = {
   status: number;
@@ -45,6 +46,7 @@ export async function createShopTestApi(
     NODE_ENV: "test",
     DATA_DIR: "/tmp/store-test-data",
     SESSION_SECRET: "shop-test-secret-".padEnd(48, "x"),
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     CATALOGUE_CACHE_MS: "0",
     ...env,
   } as NodeJS.ProcessEnv);

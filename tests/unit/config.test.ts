@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../api/config";
 
 const longSecret = "a-production-secret-of-at-least-32-chars";
+const credentialsKey = Buffer.alloc(32, 1).toString("base64");
 
 let dataDir: string;
 beforeEach(() => {
@@ -127,9 +128,15 @@ describe("loadConfig", () => {
   });
 
   it("does not write a secret file in production", () => {
-    const config = configFor({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: longSecret });
+    const config = configFor({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: longSecret,
+      CREDENTIALS_KEY: credentialsKey,
+    });
     expect(config.sessionSecrets).toEqual([longSecret]);
     expect(() => statSync(path.join(dataDir, "session-secret"))).toThrow();
+    expect(() => statSync(path.join(dataDir, "credentials-key"))).toThrow();
   });
 
   it("generates a development secret once into DATA_DIR and reuses it", () => {
@@ -146,8 +153,55 @@ describe("loadConfig", () => {
 
   it("splits comma-separated secrets for rotation, newest first", () => {
     const older = "an-older-secret-still-accepted-for-a-while";
-    const config = configFor({ NODE_ENV: "production", DATA_DIR: dataDir, SESSION_SECRET: `${longSecret}, ${older},` });
+    const config = configFor({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: `${longSecret}, ${older},`,
+      CREDENTIALS_KEY: credentialsKey,
+    });
     expect(config.sessionSecrets).toEqual([longSecret, older]);
+  });
+});
+
+describe("CREDENTIALS_KEY (issue 39, ADR 056)", () => {
+  const production = { NODE_ENV: "production", SESSION_SECRET: longSecret };
+
+  it("is required in production, in one line that never repeats a value", () => {
+    expect(configErrorFor({ ...production, DATA_DIR: dataDir }).message).toBe(
+      "Invalid configuration: CREDENTIALS_KEY is required in production (32 bytes in base64: openssl rand -base64 32)",
+    );
+    const short = Buffer.alloc(31, 2).toString("base64");
+    const error = configErrorFor({ ...production, DATA_DIR: dataDir, CREDENTIALS_KEY: short });
+    expect(error.message).toBe(
+      "Invalid configuration: CREDENTIALS_KEY must be 32 bytes in base64 (make one with: openssl rand -base64 32)",
+    );
+    expect(error.message).not.toContain(short);
+    const rotation = configErrorFor({
+      ...production,
+      DATA_DIR: dataDir,
+      CREDENTIALS_KEY: `${credentialsKey},not a key`,
+    });
+    expect(rotation.message).toContain("entry 2 of CREDENTIALS_KEY");
+    expect(rotation.message).not.toContain("not a key");
+  });
+
+  it("takes a comma list for rotation, newest first, in standard or URL-safe base64", () => {
+    const older = Buffer.alloc(32, 0xfb);
+    const config = configFor({
+      ...production,
+      DATA_DIR: dataDir,
+      CREDENTIALS_KEY: ` ${credentialsKey} , ${older.toString("base64url")}`,
+    });
+    expect(config.credentialKeys).toEqual([Buffer.alloc(32, 1), older]);
+  });
+
+  it("is generated once outside production, beside the session secret and outside the database folder", () => {
+    const first = configFor({ DATA_DIR: dataDir });
+    const file = path.join(dataDir, "credentials-key");
+    expect(first.credentialKeys).toHaveLength(1);
+    expect(Buffer.from(readFileSync(file, "utf8").trim(), "base64")).toEqual(first.credentialKeys[0]);
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(configFor({ DATA_DIR: dataDir }).credentialKeys).toEqual(first.credentialKeys);
   });
 });
 

@@ -59,7 +59,8 @@ export function CredentialList({
       pathname={`/admin/stock/${stock.option._id}`}
       query={query}
       filters={[
-        { name: "search", label: "Username", placeholder: "part of the username" },
+        // Usernames are stored encrypted (ADR 056): found whole, by their keyed hash, not by a part.
+        { name: "search", label: "Exact username", placeholder: "the whole username, in any letter case" },
         { name: "state", label: "With a seat", any: "in any state", choices: STOCK_STATES },
         { name: "batch", label: "Batch", any: "all batches", choices: batches },
       ]}
