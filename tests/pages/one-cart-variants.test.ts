@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cartItems, carts, orderProducts, orders, payments, users } from "../../api/db/schema";
+import { cartItems, carts, coupons, orderProducts, orders, payments, users } from "../../api/db/schema";
 import { issueChallenge } from "../../api/services/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
@@ -78,6 +78,7 @@ async function checkOut(shown: Awaited<ReturnType<typeof shownCart>>, fields: Re
     message: "",
     idempotencyKey: shown.checkout.checkoutKey,
     shownCart: shown.checkout.shownCart,
+    appliedCoupon: shown.checkout.appliedCoupon,
     ...fields,
   });
 }
@@ -225,5 +226,116 @@ describe("issue 36 in variants", () => {
       ["Given Back", 1],
       ["Streamora Premium", 2],
     ]);
+  });
+});
+
+/*
+ * A customer's coupon lives in the signed `coupon` cookie (the server cart also remembers the last one applied,
+ * but nothing prices with that): the page shows the cookie's coupon, the checkout sends it, and the digest
+ * covers its code and the total, so the coupon charged is the one shown or the checkout is refused.
+ */
+describe("the coupon a customer's checkout uses is the one the page showed", () => {
+  async function couponOf(percent: number) {
+    const code = `V${randomBytes(4).toString("hex").toUpperCase()}`;
+    await page.db.insert(coupons).values({ code, kind: "percent", amount: percent });
+    return code;
+  }
+  const applyCoupon = (code: string) =>
+    page.post(cartPage, "/cart", { intent: "coupon", coupon: code, redirectTo: "/cart" });
+
+  async function signedInCart(balanceCents: number) {
+    page.jar.clear();
+    const listing = await createListing(page.db, { title: "Couponed", priceCents: 1_000, stock: 10 });
+    const account = await accountWithBalance(balanceCents);
+    await signIn(account);
+    await page.post(cartPage, "/cart", addFields(listing.optionId, 1));
+    return account;
+  }
+
+  it("refuses when another tab removed or changed the coupon, then charges what the page shows again", async () => {
+    const account = await signedInCart(5_000);
+    const tenOff = await couponOf(10);
+    const halfOff = await couponOf(50);
+    await applyCoupon(tenOff);
+    const firstTab = await shownCart();
+    expect(firstTab.checkout.total).toBe(9);
+
+    await applyCoupon(halfOff); // the second tab
+    const refused = await checkOut(firstTab, { paymentMethod: "balance" });
+    expect(refused.toast?.message).toMatch(/^Your cart changed/);
+    await applyCoupon(""); // and then removes it
+    expect((await checkOut(firstTab, { paymentMethod: "balance" })).toast?.message).toMatch(/^Your cart changed/);
+    expect(await accountState(account.name)).toMatchObject({ balanceCents: 5_000, orders: [] });
+
+    const shown = await shownCart();
+    expect(shown.checkout.total).toBe(10);
+    await checkOut(shown, { paymentMethod: "balance" });
+    const state = await accountState(account.name);
+    expect(state.orders.map((order) => order.priceCents)).toEqual([1_000]);
+    expect(state.balanceCents).toBe(4_000);
+  });
+
+  it("refuses when the coupon changed or lapsed after the page was shown: never charges another discount", async () => {
+    const account = await signedInCart(5_000);
+    const code = await couponOf(10);
+    await applyCoupon(code);
+    const shown = await shownCart();
+    expect(shown.checkout.total).toBe(9);
+
+    await page.db.update(coupons).set({ amount: 50 }).where(eq(coupons.code, code));
+    expect((await checkOut(shown, { paymentMethod: "balance" })).toast?.message).toMatch(/^Your cart changed/);
+    await page.db.update(coupons).set({ amount: 10, active: false }).where(eq(coupons.code, code));
+    const lapsed = await checkOut(shown, { paymentMethod: "balance" });
+    expect(lapsed.toast?.type ?? lapsed.status).not.toBe("success");
+    expect(lapsed.location ?? "").not.toContain("/find-order");
+    expect(await accountState(account.name)).toMatchObject({ balanceCents: 5_000, orders: [] });
+
+    // The page now shows the coupon as not applying and the full price; that is what is charged.
+    const again = await shownCart();
+    expect(again.checkout.total).toBe(10);
+    const paid = await checkOut(again, { paymentMethod: "balance" });
+    expect(paid.toast?.type, JSON.stringify(paid.data ?? paid.toast)).toBe("success");
+    expect((await accountState(account.name)).balanceCents).toBe(4_000);
+  });
+
+  it("the hosted gateway asks the shown total after the coupon", async () => {
+    await signedInCart(0);
+    await applyCoupon(await couponOf(10));
+    const shown = await shownCart();
+    const hosted = await checkOut(shown, { paymentMethod: "sandbox" });
+    const [payment] = await page.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, hosted.location!.split("/").at(-1)!));
+    expect(payment.amountCents).toBe(900);
+  });
+
+  it("a coupon applied before a sign-out does not come back at the next sign-in: the shown full price is charged", async () => {
+    const account = await signedInCart(5_000);
+    await applyCoupon(await couponOf(10));
+    expect((await shownCart()).checkout.total).toBe(9);
+    await page.post(logoutPage, "/logout", {});
+    expect(page.jar.has("coupon")).toBe(false);
+    await signIn(account);
+    const shown = await shownCart();
+    expect(shown.checkout.coupon).toBeNull();
+    expect(shown.checkout.total).toBe(10);
+    await checkOut(shown, { paymentMethod: "balance" });
+    expect((await accountState(account.name)).balanceCents).toBe(4_000);
+  });
+
+  it("a guest's coupon ends at the sign-in: the account's cart shows and charges the full price", async () => {
+    page.jar.clear();
+    const listing = await createListing(page.db, { title: "Guest Couponed", priceCents: 1_000, stock: 10 });
+    const account = await accountWithBalance(5_000);
+    await page.post(cartPage, "/cart", addFields(listing.optionId, 1));
+    await applyCoupon(await couponOf(10));
+    expect((await shownCart()).checkout.total).toBe(9);
+    await signIn(account);
+    const shown = await shownCart();
+    expect(shown.checkout.total).toBe(10);
+    await checkOut(shown, { paymentMethod: "balance" });
+    const state = await accountState(account.name);
+    expect(state.orders.map((order) => order.priceCents)).toEqual([1_000]);
   });
 });
