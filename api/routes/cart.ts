@@ -10,6 +10,7 @@ import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { CART_LINE_LIMIT, couponField, DURATION_MAX_DAYS, QUANTITY_LIMIT } from "../../contract/order";
 import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
+import { okOnce } from "../idempotent-answer";
 import { requireUser } from "../middleware/auth";
 import {
   BAD_INPUT,
@@ -18,6 +19,7 @@ import {
   answers,
   apiRouter,
   declareRoute,
+  idempotencyKeyHeader,
   jsonBody,
   optionallySignedIn,
   pathParams,
@@ -166,18 +168,30 @@ export const cartRoutes = apiRouter()
       method: "post",
       path: "/merge",
       summary: "Add the guest cookie cart's lines at sign-in, in one transaction",
-      request: { body: jsonBody(quoteSchema) },
+      description:
+        "Quantities add up, so a client sends an Idempotency-Key that names the guest cart (the store's pages send " +
+        "a digest of its cookies): a second merge with that key, even at the same moment, changes nothing and " +
+        "answers the first merge's answer.",
+      request: { headers: idempotencyKeyHeader, body: jsonBody(quoteSchema) },
       responses: answers(200, mergedCartSchema, "the cart now; `skipped` lists lines that cannot be sold", {
         ...BAD_INPUT,
         ...UNAUTHORIZED,
+        409: "a merge with the same Idempotency-Key is still in progress",
+        422: "the Idempotency-Key was used with other lines",
       }),
     }),
     async (c) => {
       const user = requireUser(c);
       const { cartItems } = c.req.valid("json");
-      const { skipped } = await mergeIntoServerCart(c.get("db"), user.id, cartItems);
-      const cart = await readServerCart(c.get("db"), user.id);
-      return ok(c, { cartItems: cart.cartItems, cartPrice: cart.cartPrice, skipped }, "Cart merged");
+      return okOnce(c, { scope: `user:${user.id}`, route: "cart/merge", body: { cartItems } }, async () => {
+        const { skipped } = await mergeIntoServerCart(c.get("db"), user.id, cartItems);
+        const cart = await readServerCart(c.get("db"), user.id);
+        return {
+          status: 200 as const,
+          message: "Cart merged",
+          payload: { cartItems: cart.cartItems, cartPrice: cart.cartPrice, skipped },
+        };
+      });
     },
   )
   // Our addition (ADR 019): a guest's cookie cart takes back the lines of its order that ended unpaid.

@@ -87,13 +87,18 @@ export function changePassword(
   return apiCall(context, { path: "/v1/user/update/password", request, body: input, answer: answerOf.sessionSchema });
 }
 
-/** Adds the guest cookie cart's lines to the account's server cart; `skipped` lists options it could not take. */
-export function mergeGuestCart(context: AppLoadContext, token: string, cartItems: CartItem[]) {
+/**
+ * Adds the guest cookie cart's lines to the account's server cart; `skipped` lists options it could not take.
+ * `guestCartKey` names the guest cart (cart.server.ts): the API merges it once, so a sign-in posted twice at once
+ * with the same cookies adds the guest's quantities once.
+ */
+export function mergeGuestCart(context: AppLoadContext, token: string, cartItems: CartItem[], guestCartKey: string) {
   return apiCall(context, {
     path: "/v1/cart/merge",
     token,
     body: { cartItems },
     answer: mergedCartSchema,
+    idempotencyKey: guestCartKey,
   });
 }
 

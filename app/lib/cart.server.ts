@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { AppLoadContext } from "@remix-run/node";
 import {
   type CartQuote,
@@ -106,6 +107,11 @@ export type StoreCart = {
    * coupon): sent with a sign-in, once the guest's lines joined the account, and with a sign-out.
    */
   endGuestCart(): Promise<string[]>;
+  /**
+   * Names this request's guest cart: a digest of the guest-cart cookies exactly as sent (signed values, so a
+   * client cannot pick another cart's). Sign-ins posted with the same cookies share it, so their merge runs once.
+   */
+  guestCartKey(): string;
   /** A Set-Cookie that empties the cookie cart, once a guest checkout ordered its lines. */
   emptyCookie(): Promise<string>;
   /** A Set-Cookie that remembers the guest's order waiting for payment, whose lines come back if it ends unpaid. */
@@ -124,6 +130,15 @@ const accepted = (setCookie?: string, notice?: string): CartChange => ({
   headers: withCookie(setCookie),
 });
 const refused = (refusal: string, setCookie?: string): CartChange => ({ refusal, headers: withCookie(setCookie) });
+
+function guestCartKeyOf(request: Request, names: string[]): string {
+  const sent = (request.headers.get("Cookie") ?? "")
+    .split(";")
+    .map((pair) => pair.trim())
+    .filter((pair) => names.some((name) => pair.startsWith(`${name}=`)))
+    .sort();
+  return `guest-cart:${createHash("sha256").update(sent.join("\n")).digest("base64url")}`;
+}
 
 /** The cart of this request: the customer's server cart with a session, else the guest's cookie cart. */
 export function cartFor(request: Request, context: AppLoadContext): StoreCart {
@@ -264,6 +279,7 @@ export function cartFor(request: Request, context: AppLoadContext): StoreCart {
 
     cookieLines,
     endGuestCart,
+    guestCartKey: () => guestCartKeyOf(request, [cookie.name, unpaidOrder.name]),
     emptyCookie: () => store([]),
     rememberUnpaidOrder: (orderId) => unpaidOrder.serialize(orderId),
   };

@@ -54,11 +54,23 @@ export type CheckoutPanelData = {
   checkoutKey: string;
   /** The digest of the lines, prices, coupon and total shown (ADR 052): the order must be this cart. */
   shownCart: string;
+  /** The coupon shown as applied, "" for none (or one that no longer applies): the one the order may use. */
+  appliedCoupon: string;
 };
 
 /** The applied coupon's code, or "" (cookies.server.ts keeps it signed). */
 async function readCouponCode(request: Request, context: AppLoadContext): Promise<string> {
   return (await cookiesOf(context).coupon.read(request)) ?? "";
+}
+
+/**
+ * The coupon a checkout sends: the cookie's, when the page showed it applied. A coupon shown as not applying (it
+ * lapsed, or the cart is under its minimum) is left out, so the order is the full price the page showed; a coupon
+ * changed in another tab is sent as none, and the shown-cart digest then refuses the order.
+ */
+async function couponShown(request: Request, context: AppLoadContext, appliedCoupon: string | undefined) {
+  const code = await readCouponCode(request, context);
+  return code !== "" && code === (appliedCoupon ?? "") ? code : "";
 }
 
 /** A Set-Cookie that stores the coupon, or removes it when `code` is empty. */
@@ -105,6 +117,7 @@ export async function loadCheckoutPanel(
       : { code, price: null, problem: priced.message };
   }
   const total = coupon?.price ?? quote.cartPrice;
+  const appliedCoupon = coupon?.price != null ? coupon.code : "";
   return {
     signedIn,
     gateways,
@@ -121,9 +134,10 @@ export async function loadCheckoutPanel(
         quantity: line.quantity,
         priceCents: usdToCents(line.price),
       })),
-      coupon: coupon?.price != null ? coupon.code : "",
+      coupon: appliedCoupon,
       totalCents: usdToCents(total),
     }),
+    appliedCoupon,
   };
 }
 
@@ -205,8 +219,8 @@ async function customerCheckout({ request, context, formData, back }: IntentArgs
     schema: customerCheckoutSchema,
     fields: CHECKOUT_FIELDS,
     extra: (): CheckoutExtra => ({ signInSuggested: false, humanCheck: null }),
-    call: async ({ paymentMethod, message, idempotencyKey, shownCart }) => {
-      const coupon = await readCouponCode(request, context);
+    call: async ({ paymentMethod, message, idempotencyKey, shownCart, appliedCoupon }) => {
+      const coupon = await couponShown(request, context, appliedCoupon);
       const created = await createOrder(
         context,
         request,
@@ -235,8 +249,16 @@ async function guestCheckout({ request, context, formData, back }: IntentArgs) {
     fields: CHECKOUT_FIELDS,
     honeypot: true,
     extra: async (): Promise<CheckoutExtra> => ({ signInSuggested, humanCheck: await freshHumanCheck(context) }),
-    call: async ({ email, paymentMethod, message, idempotencyKey, shownCart, [HUMAN_CHECK_FIELD]: humanCheck }) => {
-      const [coupon, { items }] = await Promise.all([readCouponCode(request, context), cart.cookieLines()]);
+    call: async ({
+      email,
+      paymentMethod,
+      message,
+      idempotencyKey,
+      shownCart,
+      appliedCoupon,
+      [HUMAN_CHECK_FIELD]: humanCheck,
+    }) => {
+      const [coupon, { items }] = await Promise.all([couponShown(request, context, appliedCoupon), cart.cookieLines()]);
       const created = await showCartAgain(
         context,
         back,

@@ -149,7 +149,7 @@ export async function completeSignIn(options: {
   headersWithCookies(await cart.endGuestCart(), headers);
   if (items.length === 0) return redirectWithSuccess(context, destination, options.message, { headers });
 
-  const merged = await mergeGuestCart(context, token, items);
+  const merged = await mergeGuestCart(context, token, items, cart.guestCartKey());
   if (!merged.ok) {
     context.logger.warn("cart merge at sign-in refused", { status: merged.status, message: merged.message });
     return redirectWithWarning(

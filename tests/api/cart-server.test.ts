@@ -174,4 +174,29 @@ describe("server cart", () => {
     expect(quantities).toEqual({ [limited.optionId]: 3, [bulk.optionId]: 3 });
     expect(body.payload.cartPrice).toBe(20.94);
   });
+
+  it("merges a guest cart once per Idempotency-Key, even when two merges with that key arrive at once", async () => {
+    const { token } = await createCustomer(client.db);
+    const lines = { cartItems: [{ optionId: limited.optionId, quantity: 2, duration: 30 }] };
+    const once = { token, headers: { "idempotency-key": "guest-cart:first" } };
+    const both = await Promise.all([
+      client.post("/v1/cart/merge", lines, once),
+      client.post("/v1/cart/merge", lines, once),
+    ]);
+    for (const answer of both) expect(answer.body.payload.cartItems[0].quantity).toBe(2);
+    expect(both.map((answer) => answer.headers.get("idempotent-replayed"))).toContain("true");
+    const again = await client.post("/v1/cart/merge", lines, once);
+    expect(again.body.payload.cartItems[0].quantity).toBe(2);
+    const read = await client.get("/v1/cart/read", { token });
+    expect(read.body.payload.cartItems[0].quantity).toBe(2);
+
+    // Another guest cart (another key) joins as before; the same key with other lines is refused.
+    const another = await client.post("/v1/cart/merge", lines, {
+      token,
+      headers: { "idempotency-key": "guest-cart:b" },
+    });
+    expect(another.body.payload.cartItems[0].quantity).toBe(4);
+    const otherLines = { cartItems: [{ optionId: limited.optionId, quantity: 1, duration: 30 }] };
+    expect((await client.post("/v1/cart/merge", otherLines, once)).status).toBe(422);
+  });
 });

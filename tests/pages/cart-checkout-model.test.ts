@@ -50,7 +50,7 @@ type ShownLine = { optionId: string; quantity: number; priceCents: number };
 type Shown = {
   lines: ShownLine[];
   totalCents: number;
-  form: { checkoutKey: string; shownCart?: string; gateways: string[] } | null;
+  form: { checkoutKey: string; shownCart?: string; appliedCoupon?: string; gateways: string[] } | null;
 };
 type PostedForm = { fields: Record<string, string>; shown: Shown };
 
@@ -85,6 +85,7 @@ async function showCart(real: Real): Promise<Shown> {
       ? {
           checkoutKey: checkout.checkoutKey,
           shownCart: checkout.shownCart,
+          appliedCoupon: checkout.appliedCoupon,
           gateways: checkout.gateways.map((gateway: any) => gateway.name),
         }
       : null,
@@ -375,6 +376,7 @@ class Checkout extends StoreCommand {
       paymentMethod: method,
       idempotencyKey: shown.form.checkoutKey,
       ...(shown.form.shownCart ? { shownCart: shown.form.shownCart } : {}),
+      ...(shown.form.appliedCoupon ? { appliedCoupon: shown.form.appliedCoupon } : {}),
     };
     if (!(await signedIn())) {
       Object.assign(fields, { email: `g${randomBytes(5).toString("hex")}@example.com` });

@@ -60,6 +60,7 @@ async function checkOut(shown: Awaited<ReturnType<typeof shownCart>>, fields: Re
     message: "",
     idempotencyKey: shown.checkout.checkoutKey,
     ...(shown.checkout.shownCart ? { shownCart: shown.checkout.shownCart } : {}),
+    ...(shown.checkout.appliedCoupon ? { appliedCoupon: shown.checkout.appliedCoupon } : {}),
     ...fields,
   });
 }

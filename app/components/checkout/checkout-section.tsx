@@ -106,6 +106,7 @@ export function CheckoutSection({ panel, cartPrice, redirectTo }: Props) {
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <input type="hidden" name="idempotencyKey" value={panel.checkoutKey} />
         <input type="hidden" name="shownCart" value={panel.shownCart} />
+        <input type="hidden" name="appliedCoupon" value={panel.appliedCoupon} />
         <FormErrors form={form} />
         {reply?.extra?.signInSuggested && (
           <p className="-mt-1 text-sm">

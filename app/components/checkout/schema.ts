@@ -31,6 +31,11 @@ const baseCheckoutSchema = z.object({
     .optional(),
   /** The digest of the cart the page showed (ADR 052); the API refuses the order if the cart is another. */
   shownCart: z.string().max(64).optional(),
+  /**
+   * The coupon the page showed as applied (absent when none applied, or it no longer applies): the order uses the
+   * coupon cookie only when it is this one, so a coupon the page showed as not applying is not sent (ADR 052).
+   */
+  appliedCoupon: z.string().max(64).optional(),
 });
 
 /** Guests also give an email (their account is made from it) and pass the human check. */
