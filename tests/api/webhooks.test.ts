@@ -297,6 +297,9 @@ describe("/v1/sandbox/payments (the sandbox page's calls)", () => {
       purpose: "order",
       amount: 5,
       status: "pending",
+      // The page lists what is paid for (issue 36): the order's lines and any discount.
+      lines: [{ title: expect.any(String), subtitle: expect.any(String), quantity: 1, price: 5 }],
+      discount: 0,
     });
     const paid = await client.post(`/v1/sandbox/payments/${payment.id}/pay`, {});
     expect(paid.status).toBe(200);

@@ -12,7 +12,7 @@ import { ok } from "../../http";
 import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } from "./admin-route";
 import { requireUser } from "../../middleware/auth";
 import { staffActor } from "../../middleware/staff";
-import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
+import { NO_BODY, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import { readOverview } from "../../services/admin-overview";
 import { listAudit } from "../../services/audit";
 import { listStaff, setRole } from "../../services/staff";
@@ -101,7 +101,7 @@ export const staffRoutes = apiRouter()
         "The member's authenticator secret and recovery codes are removed and every session of theirs ends: they " +
         "sign in with their password and turn two-factor sign-in on again (at once, when owners require it). " +
         "Not on oneself: one's own is turned off with a code (POST /v1/admin/two-factor/disable).",
-      request: { params: pathParams("userId") },
+      request: { params: pathParams("userId"), body: NO_BODY },
       responses: answers(200, staffMemberSchema, "the member, two-factor sign-in off", {
         ...FAILURES,
         404: "no staff member has this id",
