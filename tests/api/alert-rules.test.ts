@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * The alerting rules the runbook ships (ops/prometheus/store-alerts.yml, issue 37, ADR 054), checked two ways:
@@ -116,6 +117,7 @@ beforeAll(async () => {
   server = new ApiServerProcess(await freePort(), {
     NODE_ENV: "production",
     SESSION_SECRET: "alert-rules-test-session-secret-long-enough",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
     DATA_DIR: dataDir,
     DATABASE_URL: scratch?.url ?? "",
     DATABASE_MIGRATION_URL: scratch?.migrationUrl ?? "",

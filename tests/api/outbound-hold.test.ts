@@ -7,6 +7,7 @@ import { issueChallenge } from "../../api/services/human-check";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { startSmtpReceiver, startWebhookReceiver } from "../support/receivers";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * HOLD_OUTBOUND (issue 37, ADR 054): a store started on a restored copy must not send again what the original
@@ -42,6 +43,7 @@ async function storeOn(port: number, hold: boolean): Promise<ApiServerProcess> {
     {
       NODE_ENV: "production",
       SESSION_SECRET,
+      CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
       DATA_DIR: dataDir,
       DATABASE_URL: scratch?.url ?? "",
       DATABASE_MIGRATION_URL: scratch?.migrationUrl ?? "",
@@ -88,7 +90,12 @@ describe("HOLD_OUTBOUND", () => {
     server = await storeOn(port, true);
 
     // A guest's contact form: a mail to the guest and a notification to the operator's webhook, queued.
-    const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET, DATA_DIR: dataDir });
+    const config = loadConfig({
+      NODE_ENV: "production",
+      SESSION_SECRET,
+      CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+      DATA_DIR: dataDir,
+    });
     const opened = await fetch(`${server.baseUrl}/v1/contact`, {
       method: "POST",
       headers: { "content-type": "application/json" },

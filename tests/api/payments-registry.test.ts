@@ -3,11 +3,13 @@ import { ConfigError, loadConfig } from "../../api/config";
 import { formatDecimalAmount, parseDecimalAmount } from "../../api/payments/amounts";
 import { createPaymentGateways, gatewayForWebhook } from "../../api/payments/registry";
 import { WebhookRejected } from "../../api/payments/types";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 const base = {
   NODE_ENV: "test" as const,
   DATA_DIR: "/tmp/store-payments-test-data",
   SESSION_SECRET: "payments-test-secret-".padEnd(40, "x"),
+  CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
 };
 const allGateways = {
   STRIPE_SECRET_KEY: "sk_test_key_123",

@@ -11,6 +11,7 @@ import { DEMO_IN_PRODUCTION_WARNING } from "../../api/db/seed";
 import { issueChallenge } from "../../api/services/human-check";
 import { createScratchPostgresDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 /*
  * Issue 37 item 1 (ADR 053): a production start on an empty database opens an empty store, not the demo. No
@@ -75,6 +76,7 @@ async function productionStart(store: Store, variables: Record<string, string>, 
       ...store.env,
       NODE_ENV: "production",
       SESSION_SECRET,
+      CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
       PUBLIC_URL: "http://store.test",
       SEED_DEMO: "",
       LOG_LEVEL: "info",
@@ -94,7 +96,11 @@ async function productionStart(store: Store, variables: Record<string, string>, 
 
 /** POST /v1/order/redeemKey with the demo key and a valid human check, as the /redeem-key form sends it. */
 async function redeemDemoKey(base: string) {
-  const config = loadConfig({ NODE_ENV: "production", SESSION_SECRET } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    NODE_ENV: "production",
+    SESSION_SECRET,
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+  } as NodeJS.ProcessEnv);
   const answer = issueChallenge(config, new Date(Date.now() - 5_000)).token!;
   const response = await fetch(`${base}/v1/order/redeemKey`, {
     method: "POST",

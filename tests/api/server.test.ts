@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { type AddressInfo, createServer as createNetServer } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createLeastPrivilegeDatabase } from "../support/database";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 let dataDir: string;
 beforeEach(() => {
@@ -92,7 +93,11 @@ describe("server.ts starting in development with the demo catalogue (issue 25 it
  * (DATABASE_MIGRATION_URL given on a fresh database before `npm run db:roles`).
  */
 describe("server.ts stopped by what the operator must fix", () => {
-  const production = { NODE_ENV: "production", SESSION_SECRET: "start-up-errors-session-secret-long-enough" };
+  const production = {
+    NODE_ENV: "production",
+    SESSION_SECRET: "start-up-errors-session-secret-long-enough",
+    CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
+  };
 
   function expectOneLine({ code, stdout, stderr }: { code: number | null; stdout: string; stderr: string }) {
     expect(code, stderr).not.toBe(0);

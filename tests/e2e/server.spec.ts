@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIResponse, expect, test } from "@playwright/test";
 import { createScratchPostgresDatabase } from "../support/database";
+import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 
 const onlyOnce = () => test.skip(test.info().project.name !== "js", "an HTTP-level check; the js project runs it");
 
@@ -171,6 +172,7 @@ test.describe("request ids", () => {
         ...process.env,
         NODE_ENV: "production",
         SESSION_SECRET: "request-id-test-secret-that-is-long-enough-0123",
+        CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         PORT: String(port),
@@ -257,6 +259,7 @@ test.describe("graceful shutdown", () => {
         ...process.env,
         NODE_ENV: "production",
         SESSION_SECRET: "shutdown-test-secret-that-is-long-enough-0123",
+        CREDENTIALS_KEY: TEST_CREDENTIALS_KEY,
         DATA_DIR: dataDir,
         DATABASE_URL: scratch?.url ?? "",
         PORT: String(port),
