@@ -66,7 +66,12 @@ describe("loadConfig", () => {
   });
 
   it("seeds the demo into an empty database outside production only; in production only with SEED_DEMO=true (ADR 053)", () => {
-    const production = { DATA_DIR: dataDir, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) };
+    const production = {
+      DATA_DIR: dataDir,
+      NODE_ENV: "production",
+      SESSION_SECRET: "x".repeat(32),
+      CREDENTIALS_KEY: credentialsKey,
+    };
     expect(configFor({ DATA_DIR: dataDir, NODE_ENV: "test" }).seedDemo).toBeUndefined();
     expect(configFor(production).seedDemo).toBe(false);
     expect(configFor({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(true);
