@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The store as one image: docker build -t store . && docker run -p 7400:7400 -e SESSION_SECRET=... -v store-data:/data store
+# The store as one image: docker build -t store . && docker run -p 7400:7400 -e SESSION_SECRET=... -e CREDENTIALS_KEY=... -v store-data:/data store
 ARG NODE_IMAGE=node:20-bookworm-slim
 
 # All dependencies, for the build. `npm install` rather than `npm ci`: see STACK.md (lockfile and optional binaries).
