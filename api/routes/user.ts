@@ -29,10 +29,10 @@ import {
   updateEmail,
   updatePassword,
   updateUsername,
-} from "../services/accounts";
-import { assertHuman } from "../services/human-check";
-import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
-import { revokeSession } from "../services/sessions";
+} from "../services/accounts/accounts";
+import { assertHuman } from "../services/guards/human-check";
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/accounts/password-reset";
+import { revokeSession } from "../services/accounts/sessions";
 import {
   emailInput,
   forgetInput,

@@ -10,7 +10,7 @@ import {
   requests,
   stockCredentials,
 } from "../../api/db/schema";
-import { HUMAN_CHECK_FAILED, issueChallenge } from "../../api/services/human-check";
+import { HUMAN_CHECK_FAILED, issueChallenge } from "../../api/services/guards/human-check";
 import {
   REQUEST_MESSAGES,
   answerRequest,
@@ -18,7 +18,7 @@ import {
   fillWaitingReplacements,
   limitReachedMessage,
   rejectRequest,
-} from "../../api/services/requests";
+} from "../../api/services/support/requests";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

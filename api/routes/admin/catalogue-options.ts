@@ -15,7 +15,7 @@ import {
   deleteDuration,
   updateDuration,
   updateOption,
-} from "../../services/admin-catalogue";
+} from "../../services/catalogue/admin";
 import { FAILURES, STAFF_FAILURES, adminRoute, catalogueChanged, idOf } from "./admin-route";
 
 /*

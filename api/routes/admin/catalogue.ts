@@ -29,8 +29,8 @@ import {
   setProductPicture,
   updateCategory,
   updateProduct,
-} from "../../services/admin-catalogue";
-import { storeProductPicture } from "../../services/product-pictures";
+} from "../../services/catalogue/admin";
+import { storeProductPicture } from "../../services/catalogue/pictures";
 import { FAILURES, STAFF_FAILURES, adminRoute, catalogueChanged, idOf, pageField, searchField } from "./admin-route";
 
 import { catalogueOptionRoutes } from "./catalogue-options";

@@ -19,7 +19,7 @@ import {
   listCoupons,
   readCoupon,
   updateCoupon,
-} from "../../services/admin-coupons";
+} from "../../services/coupons/admin";
 import { FAILURES, STAFF_FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*

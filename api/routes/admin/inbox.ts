@@ -39,9 +39,9 @@ import {
   setFeedbackVisible,
   setReplacementSettings,
   setStaffTicketStatus,
-} from "../../services/admin-inbox";
-import { REQUEST_MESSAGES, answerRequest, completeReplacement, rejectRequest } from "../../services/requests";
-import { TICKET_MESSAGES, addStaffReply } from "../../services/tickets";
+} from "../../services/support/admin-inbox";
+import { REQUEST_MESSAGES, answerRequest, completeReplacement, rejectRequest } from "../../services/support/requests";
+import { TICKET_MESSAGES, addStaffReply } from "../../services/support/tickets";
 import { FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*

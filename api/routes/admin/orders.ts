@@ -34,8 +34,13 @@ import {
   endCredentialWarranty,
   refundToBalance,
   resendOrderMail,
-} from "../../services/admin-order-actions";
-import { ADMIN_ORDER_NOT_FOUND, readAdminOrder, searchOrders, viewOrderCredentials } from "../../services/admin-orders";
+} from "../../services/orders/admin-actions";
+import {
+  ADMIN_ORDER_NOT_FOUND,
+  readAdminOrder,
+  searchOrders,
+  viewOrderCredentials,
+} from "../../services/orders/admin-view";
 import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } from "./admin-route";
 
 /*

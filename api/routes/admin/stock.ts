@@ -26,7 +26,7 @@ import {
   listStockOptions,
   readOptionStock,
   removeStock,
-} from "../../services/admin-stock";
+} from "../../services/stock/admin";
 import { FAILURES, STAFF_FAILURES, adminRoute, filterField, pageField } from "./admin-route";
 
 /*
