@@ -15,7 +15,8 @@ import {
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { HUMAN_CHECK_FIELD } from "../services/guards/human-check";
-import { REQUEST_MESSAGES, createOtherRequest, createReplacement, listRequests } from "../services/support/requests";
+import { REQUEST_MESSAGES } from "../services/support/request-records";
+import { createOtherRequest, createReplacement, listRequests } from "../services/support/requests";
 
 const idField = (name: string) => z.string({ required_error: `${name} is required` }).max(64);
 const lineSchema = z.object({

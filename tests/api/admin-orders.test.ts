@@ -22,7 +22,9 @@ import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { submitSandboxPayment } from "../../api/services/payments/events";
-import { REQUEST_MESSAGES, createOtherRequest, rejectRequest } from "../../api/services/support/requests";
+import { REQUEST_MESSAGES } from "../../api/services/support/request-records";
+import { createOtherRequest } from "../../api/services/support/requests";
+import { rejectRequest } from "../../api/services/support/admin-requests";
 import {
   type Answer,
   type ShopTestApi,

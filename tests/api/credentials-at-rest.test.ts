@@ -11,7 +11,7 @@ import { stockCredentials } from "../../api/db/schema";
 import { seedWhenWanted } from "../../api/db/seed";
 import { createLogger } from "../../api/logger";
 import { issueChallenge } from "../../api/services/guards/human-check";
-import { completeReplacement } from "../../api/services/support/requests";
+import { completeReplacement } from "../../api/services/support/admin-requests";
 import { revealStockRow } from "../../api/services/stock/secrets";
 import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 import { createLeastPrivilegeDatabase } from "../support/database";

@@ -24,7 +24,7 @@ import { type StockLine, parseStockLines } from "./admin-import-lines";
 import { type StaffActor, recordAudit } from "../staff/audit";
 import type { NotifyDeps } from "../notifications/operator-notices";
 import { containsPattern, pagerFor } from "../shared/paging";
-import { fillWaitingReplacements } from "../support/requests";
+import { fillWaitingReplacements } from "../support/replacement-delivery";
 import { recheckStockLevels } from "./levels";
 import { idsOf } from "../shared/rows";
 import { accountMarkers, accountOfRow, credentialColumns, revealCredential, usernameIs } from "./secrets";

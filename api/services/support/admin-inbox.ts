@@ -1,47 +1,20 @@
 import { type SQL, and, asc, count, desc, eq, ilike, inArray, or, sql } from "drizzle-orm";
-import {
-  type FeedbackFilter,
-  INBOX_PAGE_SIZE,
-  type RequestFilter,
-  type TicketFilter,
-} from "../../../contract/admin-inbox";
+import { INBOX_PAGE_SIZE, type TicketFilter } from "../../../contract/admin-inbox";
 import { DELETED_CUSTOMER } from "../../../contract/privacy";
 import { STAFF_AUTHOR } from "../../../contract/ticket";
-import type {
-  FeedbackReplySet,
-  FeedbackVisibilitySet,
-  ReplacementSettings,
-  StaffFeedbackPage,
-  StaffRequestPage,
-  StaffTicket,
-  StaffTicketPage,
-} from "../../../contract/answers/admin-inbox";
-import { alias } from "drizzle-orm/pg-core";
+import type { StaffTicket, StaffTicketPage } from "../../../contract/answers/admin-inbox";
 import type { Database, Executor } from "../../db/client";
-import {
-  feedback,
-  orderProducts,
-  productOptions,
-  products,
-  requests,
-  stockCredentials,
-  ticketMessages,
-  tickets,
-  users,
-} from "../../db/schema";
+import { ticketMessages, tickets, users } from "../../db/schema";
 import { notFound } from "../../errors";
-
-/** The staff member who resolved a request, beside the customer who made it. */
-const resolver = alias(users, "resolver");
 import { type StaffActor, recordAudit } from "../staff/audit";
 import { containsPattern, countRows, readPage } from "../shared/paging";
 import { TICKET_MESSAGES } from "./tickets";
 
 /*
- * The staff inbox (ADR 029): every customer's tickets, the queue of replacement and other requests, and
- * feedback moderation. Replies, completions and rejections go through the same service calls the
- * customer's side is built on (tickets.ts, requests.ts), which mail the customer; this module adds the
- * staff's lists and the settings and moderation changes, each audited in its own transaction.
+ * The staff inbox (ADR 029): every customer's tickets here, the queue of requests in admin-requests.ts and
+ * feedback moderation in admin-feedback.ts. Replies, completions and rejections go through the same service
+ * calls the customer's side is built on (tickets.ts, request-records.ts), which mail the customer; the inbox
+ * adds the staff's lists and the settings and moderation changes, each audited in its own transaction.
  */
 
 export const INBOX_MESSAGES = {
@@ -49,12 +22,10 @@ export const INBOX_MESSAGES = {
   productNotFound: "This product does not exist",
 } as const;
 
-// ---------------------------------------------------------------- tickets
-
-/** The customer's address, or the one a guest gave on the contact form. */
 /** A deleted customer's tombstone is shown as DELETED_CUSTOMER, never as its placeholder name (ADR 044). */
-const customerEmail = sql<string>`case when ${users.deletedAt} is null then ${users.email} else ${DELETED_CUSTOMER} end`;
+export const customerEmail = sql<string>`case when ${users.deletedAt} is null then ${users.email} else ${DELETED_CUSTOMER} end`;
 const customerName = sql<string>`case when ${users.deletedAt} is null then ${users.username} else ${DELETED_CUSTOMER} end`;
+/** The customer's address, or the one a guest gave on the contact form. */
 const ticketEmail = sql<string>`coalesce(${customerEmail}, ${tickets.guestEmail})`;
 /** How staff see a guest's own messages. */
 const GUEST_NAME = "Guest";
@@ -193,232 +164,5 @@ export async function setStaffTicketStatus(
       after: { status },
     });
     return { subject: ticket.subject, changed: true };
-  });
-}
-
-// ---------------------------------------------------------------- requests
-
-export async function listStaffRequests(
-  db: Executor,
-  query: { filter: RequestFilter; search: string; page: number },
-): Promise<StaffRequestPage> {
-  const conditions: SQL[] = [];
-  if (query.filter !== "all") conditions.push(eq(requests.status, query.filter));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(
-      or(ilike(users.email, pattern), ilike(orderProducts.title, pattern), eq(requests.orderId, query.search))!,
-    );
-  }
-  const where = and(...conditions);
-  // The oldest pending request first: the queue is worked in the order customers asked.
-  const { pager, rows } = await readPage(
-    db,
-    db
-      .select({
-        request: requests,
-        email: customerEmail,
-        productId: products.id,
-        productTitle: orderProducts.title,
-        optionTitle: productOptions.title,
-        optionId: productOptions.id,
-        autoReplace: products.autoReplace,
-        replacementLimit: products.replacementLimit,
-        resolvedBy: resolver.email,
-      })
-      .from(requests)
-      .innerJoin(users, eq(users.id, requests.userId))
-      .innerJoin(orderProducts, eq(orderProducts.id, requests.orderProductId))
-      .innerJoin(productOptions, eq(productOptions.id, orderProducts.optionId))
-      .innerJoin(products, eq(products.id, orderProducts.productId))
-      .leftJoin(resolver, eq(resolver.id, requests.resolvedBy))
-      .$dynamic(),
-    {
-      counted: countRows(db)
-        .from(requests)
-        .innerJoin(users, eq(users.id, requests.userId))
-        .innerJoin(orderProducts, eq(orderProducts.id, requests.orderProductId))
-        .$dynamic(),
-      where,
-      orderBy: [query.filter === "pending" ? asc(requests.createdAt) : desc(requests.createdAt), desc(requests.id)],
-      page: query.page,
-      pageSize: INBOX_PAGE_SIZE,
-    },
-  );
-  const optionIds = [...new Set(rows.map((row) => row.optionId))];
-  const stock =
-    optionIds.length === 0
-      ? []
-      : await db
-          .select({ optionId: stockCredentials.optionId, available: count() })
-          .from(stockCredentials)
-          .where(and(inArray(stockCredentials.optionId, optionIds), eq(stockCredentials.status, "available")))
-          .groupBy(stockCredentials.optionId);
-  return {
-    records: rows.map(({ request, ...row }) => ({
-      _id: request.id,
-      kind: request.kind,
-      status: request.status,
-      message: request.message,
-      answer: request.answer,
-      credentialIndex: request.credentialIndex,
-      customer: { _id: request.userId, email: row.email },
-      orderId: request.orderId,
-      product: {
-        _id: row.productId,
-        title: row.productTitle,
-        optionTitle: row.optionTitle,
-        autoReplace: row.autoReplace,
-        replacementLimit: row.replacementLimit,
-      },
-      availableStock: Number(stock.find((entry) => entry.optionId === row.optionId)?.available ?? 0),
-      createdAt: request.createdAt.toISOString(),
-      resolvedAt: request.resolvedAt?.toISOString() ?? null,
-      resolvedBy: row.resolvedBy ?? null,
-    })),
-    pager,
-  };
-}
-
-export async function listReplacementSettings(db: Executor): Promise<ReplacementSettings[]> {
-  return db
-    .select({
-      _id: products.id,
-      title: products.title,
-      autoReplace: products.autoReplace,
-      replacementLimit: products.replacementLimit,
-    })
-    .from(products)
-    .orderBy(asc(products.position), asc(products.title));
-}
-
-/** A product's automatic replacement switch and how often one credential may be replaced. */
-export async function setReplacementSettings(
-  db: Database,
-  actor: StaffActor,
-  productId: string,
-  input: { autoReplace: boolean; replacementLimit: number },
-): Promise<ReplacementSettings> {
-  return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(products).where(eq(products.id, productId)).for("update");
-    if (!before) throw notFound(INBOX_MESSAGES.productNotFound);
-    await tx.update(products).set(input).where(eq(products.id, productId));
-    await recordAudit(tx, actor, {
-      action: "product.replacement-settings",
-      objectType: "product",
-      objectId: productId,
-      objectLabel: before.title,
-      before: { autoReplace: before.autoReplace, replacementLimit: before.replacementLimit },
-      after: input,
-    });
-    return { _id: productId, title: before.title, ...input };
-  });
-}
-
-// ---------------------------------------------------------------- feedback
-
-export async function listStaffFeedback(
-  db: Executor,
-  query: { filter: FeedbackFilter; search: string; page: number },
-): Promise<StaffFeedbackPage> {
-  const conditions: SQL[] = [];
-  if (query.filter !== "all") conditions.push(eq(feedback.visible, query.filter === "shown"));
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    conditions.push(or(ilike(feedback.message, pattern), ilike(products.title, pattern), ilike(users.email, pattern))!);
-  }
-  const where = and(...conditions);
-  const { pager, rows } = await readPage(
-    db,
-    db
-      .select({ review: feedback, email: customerEmail, productTitle: products.title })
-      .from(feedback)
-      .innerJoin(users, eq(users.id, feedback.userId))
-      .innerJoin(products, eq(products.id, feedback.productId))
-      .$dynamic(),
-    {
-      counted: countRows(db)
-        .from(feedback)
-        .innerJoin(users, eq(users.id, feedback.userId))
-        .innerJoin(products, eq(products.id, feedback.productId))
-        .$dynamic(),
-      where,
-      orderBy: [desc(feedback.updatedAt), desc(feedback.id)],
-      page: query.page,
-      pageSize: INBOX_PAGE_SIZE,
-    },
-  );
-  return {
-    records: rows.map(({ review, email, productTitle }) => ({
-      _id: review.id,
-      stars: review.stars,
-      message: review.message,
-      visible: review.visible,
-      reply: review.reply,
-      repliedAt: review.repliedAt?.toISOString() ?? null,
-      customer: { _id: review.userId, email },
-      product: { _id: review.productId, title: productTitle },
-      updatedAt: review.updatedAt.toISOString(),
-    })),
-    pager,
-  };
-}
-
-async function lockedReview(tx: Executor, feedbackId: string) {
-  const [review] = await tx.select().from(feedback).where(eq(feedback.id, feedbackId)).for("update");
-  if (!review) throw notFound(INBOX_MESSAGES.feedbackNotFound);
-  return review;
-}
-
-const reviewLabel = (review: { stars: number; message: string }) => `${review.stars}★ ${review.message.slice(0, 60)}`;
-
-/** Hides a review from /feedback and the product's rating, or shows it again. */
-export async function setFeedbackVisible(
-  db: Database,
-  actor: StaffActor,
-  feedbackId: string,
-  visible: boolean,
-): Promise<FeedbackVisibilitySet> {
-  return db.transaction(async (tx) => {
-    const review = await lockedReview(tx, feedbackId);
-    // updatedAt stays: hiding is not the customer's edit, and the public list sorts by it.
-    if (review.visible !== visible) {
-      await tx.update(feedback).set({ visible }).where(eq(feedback.id, feedbackId));
-      await recordAudit(tx, actor, {
-        action: visible ? "feedback.show" : "feedback.hide",
-        objectType: "feedback",
-        objectId: feedbackId,
-        objectLabel: reviewLabel(review),
-        before: { visible: review.visible },
-        after: { visible },
-      });
-    }
-    return { visible };
-  });
-}
-
-/** The store's public reply under a review ('Admin'); an empty reply removes it. */
-export async function setFeedbackReply(
-  db: Database,
-  actor: StaffActor,
-  feedbackId: string,
-  reply: string,
-): Promise<FeedbackReplySet> {
-  return db.transaction(async (tx) => {
-    const review = await lockedReview(tx, feedbackId);
-    const next = reply === "" ? null : reply;
-    await tx
-      .update(feedback)
-      .set({ reply: next, repliedAt: next ? new Date() : null, repliedBy: next ? actor.userId : null })
-      .where(eq(feedback.id, feedbackId));
-    await recordAudit(tx, actor, {
-      action: next ? "feedback.reply" : "feedback.reply-remove",
-      objectType: "feedback",
-      objectId: feedbackId,
-      objectLabel: reviewLabel(review),
-      before: { reply: review.reply },
-      after: { reply: next },
-    });
-    return { reply: next };
   });
 }
