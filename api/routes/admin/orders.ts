@@ -32,9 +32,9 @@ import {
   confirmPaymentByHand,
   deliverManualLine,
   endCredentialWarranty,
-  refundToBalance,
-  resendOrderMail,
 } from "../../services/orders/admin-actions";
+import { refundToBalance } from "../../services/orders/admin-refunds";
+import { resendOrderMail } from "../../services/orders/admin-resend-mail";
 import {
   ADMIN_ORDER_NOT_FOUND,
   readAdminOrder,

@@ -1,45 +1,23 @@
-import { and, eq, inArray, isNull, max, ne, sql, sum } from "drizzle-orm";
+import { and, eq, max, ne, sql } from "drizzle-orm";
 import { DELIVERY_MAX_CREDENTIALS } from "../../../contract/admin-orders";
 import { centsToUsd } from "../../../contract/money";
-import {
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-  type PaidOrderStatus,
-  isPaidOrderStatus,
-} from "../../../contract/order";
+import { ORDER_STATUS_LABELS, type OrderStatus, isPaidOrderStatus } from "../../../contract/order";
 import type { NotifyDeps } from "../notifications/operator-notices";
 import type { Database, Executor } from "../../db/client";
-import {
-  balanceLedger,
-  deliveredCredentials,
-  mailOutbox,
-  orderProducts,
-  orders,
-  payments,
-  requests,
-  stockCredentials,
-  users,
-} from "../../db/schema";
+import { deliveredCredentials, orderProducts, orders, payments, stockCredentials } from "../../db/schema";
 import { badRequest, conflict, forbidden, notFound } from "../../errors";
 import { enqueueMail } from "../../mail/outbox";
-import { refundableByLine } from "./admin-refunds";
-import {
-  ADMIN_ORDER_NOT_FOUND,
-  orderLinesWithDeliveries,
-  refundLinesOf,
-  refundRefusal,
-  returnedToBalanceCents,
-} from "./admin-view";
+import { ADMIN_ORDER_NOT_FOUND, orderLinesWithDeliveries } from "./admin-view";
 import { type StaffActor, auditOrder } from "../staff/audit";
-import { creditBalance } from "../payments/balance";
-import { orderConfirmationMail, orderDeliveredMail } from "./mail";
+import { orderDeliveredMail } from "./mail";
 import { closeUnpaidOrder, paidOrderStatus } from "../order-settlement";
 import { settlePaidPayment } from "../payments/events";
 import { sealedColumns } from "../stock/secrets";
 
 /*
- * What staff do to an order (ADR 028): deliver a manual line, confirm a payment by hand, refund to the
- * balance, resend the order mail, cancel an unpaid order, end a credential's warranty. Each runs in one
+ * What staff do to an order (ADR 028): deliver a manual line, confirm a payment by hand, cancel an unpaid
+ * order, end a credential's warranty here; refund to the balance in admin-refunds.ts, resend the order
+ * mail in admin-resend-mail.ts. Each runs in one
  * transaction that first locks the order's row (the lock every path that changes an order takes first:
  * webhooks, the expiry job, requests), then checks the order's state under that lock and changes it with
  * conditional updates, so a double click or two staff at once apply it once: the second finds it done and
@@ -50,7 +28,7 @@ import { sealedColumns } from "../stock/secrets";
 export type OrderActionDeps = { db: Database; config: NotifyDeps };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const usd = (cents: number) => `$${centsToUsd(cents).toFixed(2)}`;
+export const usd = (cents: number) => `$${centsToUsd(cents).toFixed(2)}`;
 const statusLabel = (status: OrderStatus) => ORDER_STATUS_LABELS[status].toLowerCase();
 
 export const ORDER_ACTION_MESSAGES = {
@@ -106,7 +84,7 @@ type OrderTransaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
  * A staff action on one order: one transaction that holds the order's lock (404 for an unknown order, 403
  * for the caller's own), at `input.now` or now.
  */
-function onLockedOrder<T>(
+export function onLockedOrder<T>(
   deps: OrderActionDeps,
   actor: StaffActor,
   input: { orderId: string; now?: Date },
@@ -121,7 +99,7 @@ function onLockedOrder<T>(
  * manual lines are all delivered or refunded is completed (partiallyComplete after a late payment's shortfall).
  * Writes it with `updatedAt`; the caller holds the order's lock.
  */
-async function settleOrderStatus(
+export async function settleOrderStatus(
   tx: Executor,
   order: { id: string; status: OrderStatus },
   now: Date,
@@ -144,7 +122,7 @@ async function settleOrderStatus(
 }
 
 /** An audit entry's status fields: only when the status changed. */
-const statusChange = (before: OrderStatus, after: OrderStatus) =>
+export const statusChange = (before: OrderStatus, after: OrderStatus) =>
   before === after ? { before: {}, after: {} } : { before: { status: before }, after: { status: after } };
 
 // ---------------------------------------------------------------- deliver
@@ -304,174 +282,6 @@ export async function confirmPaymentByHand(
       },
     });
     return { status: settled.status, message: ORDER_ACTION_MESSAGES.confirmed(settled.status) };
-  });
-}
-
-// ---------------------------------------------------------------- refund to the balance
-
-/**
- * Refunds the whole order, or some of its lines, to the customer's balance: one `refund` ledger entry
- * per line naming the staff member and the order, never more than was paid for the line (after the
- * order's discount, less a late payment's credit). A refunded line (and the free replacement lines of
- * its option) keeps its delivered credentials in the back office, but the customer no longer sees them,
- * and its pending replacement requests are closed. A line is refunded once.
- */
-export async function refundToBalance(
-  deps: OrderActionDeps,
-  actor: StaffActor,
-  input: { orderId: string; wholeOrder: boolean; lineIds: string[]; now?: Date },
-): Promise<{ refundedCents: number; status: OrderStatus; message: string }> {
-  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
-    const refusal = refundRefusal(order);
-    if (refusal) throw conflict(refusal);
-    const rows = await orderLinesWithDeliveries(tx, order.id);
-    const lines = rows.map((row) => row.line);
-    const refundable = refundableByLine(order, refundLinesOf(rows), await returnedToBalanceCents(tx, order.id));
-
-    let targets: typeof lines;
-    if (input.wholeOrder) {
-      targets = lines.filter((line) => !line.isReplacement && !line.refundedAt);
-      if (targets.length === 0) throw conflict(ORDER_ACTION_MESSAGES.allRefunded);
-    } else {
-      const wanted = [...new Set(input.lineIds)];
-      if (wanted.length === 0) throw badRequest(ORDER_ACTION_MESSAGES.chooseLines);
-      targets = wanted.map((lineId) => {
-        const line = lines.find((candidate) => candidate.id === lineId);
-        if (!line) throw notFound(ORDER_ACTION_MESSAGES.lineNotInOrder);
-        if (line.isReplacement) throw badRequest(ORDER_ACTION_MESSAGES.replacementLine);
-        if (line.refundedAt) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded(line.title));
-        if (!refundable.get(line.id)) throw conflict(ORDER_ACTION_MESSAGES.nothingLeft(line.title));
-        return line;
-      });
-    }
-    const total = targets.reduce((sum, line) => sum + refundable.get(line.id)!, 0);
-    if (total === 0) throw conflict(ORDER_ACTION_MESSAGES.nothingLeft(targets[0].title));
-
-    const withdrawnLineIds: string[] = [];
-    for (const line of targets) {
-      const amount = refundable.get(line.id)!;
-      // Conditional: a line already refunded is never refunded again, whatever reached it first.
-      const [marked] = await tx
-        .update(orderProducts)
-        .set({ refundedAt: now, refundedCents: amount })
-        .where(and(eq(orderProducts.id, line.id), isNull(orderProducts.refundedAt)))
-        .returning({ id: orderProducts.id });
-      if (!marked) throw conflict(ORDER_ACTION_MESSAGES.alreadyRefunded(line.title));
-      withdrawnLineIds.push(line.id);
-      // Its replacements stand in for its credentials, so they are withdrawn with it.
-      const replacements = await tx
-        .update(orderProducts)
-        .set({ refundedAt: now })
-        .where(
-          and(
-            eq(orderProducts.orderId, order.id),
-            eq(orderProducts.optionId, line.optionId),
-            eq(orderProducts.isReplacement, true),
-            isNull(orderProducts.refundedAt),
-          ),
-        )
-        .returning({ id: orderProducts.id });
-      withdrawnLineIds.push(...replacements.map((replacement) => replacement.id));
-      if (amount > 0) {
-        await creditBalance(tx, order.userId!, amount, "refund", {
-          orderId: order.id,
-          staffUserId: actor.userId,
-          note: `Refund of ${line.title} (order ${order.id.slice(0, 8)})`,
-          now,
-        });
-      }
-    }
-    await tx
-      .update(requests)
-      .set({ status: "rejected", answer: "Refunded to your balance.", resolvedAt: now, resolvedBy: actor.userId })
-      .where(
-        and(
-          inArray(requests.orderProductId, withdrawnLineIds),
-          eq(requests.kind, "replacement"),
-          eq(requests.status, "pending"),
-        ),
-      );
-    const status = await settleOrderStatus(tx, order, now);
-
-    const before = lines.filter((line) => line.refundedAt && !line.isReplacement);
-    const refundedBefore = before.reduce((sum, line) => sum + line.refundedCents, 0);
-    const change = statusChange(order.status, status);
-    await auditOrder(tx, actor, order, "order.refund", {
-      before: { refunded: usd(refundedBefore), refundedLines: before.map((line) => line.title), ...change.before },
-      after: {
-        refunded: usd(refundedBefore + total),
-        refundedLines: [...before, ...targets].map((line) => line.title),
-        ...change.after,
-      },
-    });
-    return { refundedCents: total, status, message: ORDER_ACTION_MESSAGES.refunded(total) };
-  });
-}
-
-// ---------------------------------------------------------------- resend the order mail
-
-/** Current figures of a paid order's confirmation: each line as delivered, refunded or still waiting now. */
-async function currentConfirmation(
-  tx: Executor,
-  publicUrl: string,
-  order: typeof orders.$inferSelect,
-  status: PaidOrderStatus,
-) {
-  const rows = await orderLinesWithDeliveries(tx, order.id);
-  const [owner] = order.userId
-    ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
-    : [];
-  // What a late payment credited for units sold out meanwhile (staff refunds name their staff member).
-  const [late] = await tx
-    .select({ cents: sum(balanceLedger.amountCents).mapWith(Number) })
-    .from(balanceLedger)
-    .where(
-      and(eq(balanceLedger.orderId, order.id), eq(balanceLedger.type, "refund"), isNull(balanceLedger.staffUserId)),
-    );
-  return orderConfirmationMail({
-    to: order.email,
-    orderId: order.id,
-    publicUrl,
-    status,
-    lines: rows
-      .filter(({ line }) => !line.isReplacement)
-      .map(({ line, deliveredRows }) => ({
-        title: line.title,
-        subtitle: line.subtitle,
-        quantity: line.quantity,
-        delivered: Number(deliveredRows),
-        manual: line.fulfilMode === "manual" && Number(deliveredRows) < line.quantity,
-        refunded: line.refundedAt !== null,
-      })),
-    priceCents: order.priceCents,
-    refundedCents: late?.cents ?? 0,
-    autoCreatedAccount: owner?.autoCreated ?? false,
-  });
-}
-
-/**
- * Mails the order confirmation again, with the order as it is now. Refused while a mail about the order
- * still waits in the outbox: a double click, or two staff at once, send it once.
- */
-export async function resendOrderMail(
-  deps: OrderActionDeps,
-  actor: StaffActor,
-  input: { orderId: string; now?: Date },
-): Promise<{ message: string }> {
-  return onLockedOrder(deps, actor, input, async (tx, order, now) => {
-    if (!isPaidOrderStatus(order.status)) throw conflict(ORDER_ACTION_MESSAGES.resendNotPaid(order.status));
-    const [waiting] = await tx
-      .select({ id: mailOutbox.id })
-      .from(mailOutbox)
-      .where(and(eq(mailOutbox.orderId, order.id), eq(mailOutbox.status, "pending")))
-      .limit(1);
-    if (waiting) throw conflict(ORDER_ACTION_MESSAGES.mailWaiting);
-    const mail = await currentConfirmation(tx, deps.config.publicUrl, order, order.status);
-    await enqueueMail(tx, mail, now);
-    await auditOrder(tx, actor, order, "order.mail.resend", {
-      after: { mail: mail.subject, to: mail.to },
-    });
-    return { message: ORDER_ACTION_MESSAGES.resent };
   });
 }
 

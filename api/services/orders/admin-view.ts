@@ -26,7 +26,7 @@ import { credentialColumns, revealCredential } from "../stock/secrets";
 
 /*
  * The back office's orders, read side (ADR 028): the search, an order's page, and its delivered
- * credentials shown on demand (each viewing audited). The actions are in admin-order-actions.ts.
+ * credentials shown on demand (each viewing audited). The actions are in admin-actions.ts.
  */
 
 export const ADMIN_ORDER_NOT_FOUND = "Order not found";
