@@ -1,13 +1,7 @@
 import { type SQL, and, asc, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
-import {
-  STOCK_IMPORT_MAX_ROWS,
-  STOCK_PAGE_SIZE,
-  STOCK_REPORT_MAX_LINES,
-  type StockState,
-} from "../../../contract/stock";
+import { STOCK_IMPORT_MAX_ROWS, STOCK_PAGE_SIZE, type StockState } from "../../../contract/stock";
 import type { FulfilMode } from "../../../contract/admin-catalogue";
 import type {
-  ImportReport,
   OptionStock,
   StockCounts,
   StockExport,
@@ -16,21 +10,18 @@ import type {
   StockRemoved,
 } from "../../../contract/answers/admin-stock";
 import type { Database, Executor } from "../../db/client";
-import { newId } from "../../db/ids";
 import { productOptions, products, stockCredentials } from "../../db/schema";
 import { badRequest, conflict, notFound } from "../../errors";
-import { credentialVault } from "../../credential-vault";
-import { type StockLine, parseStockLines } from "./admin-import-lines";
 import { type StaffActor, recordAudit } from "../staff/audit";
 import type { NotifyDeps } from "../notifications/operator-notices";
 import { containsPattern, pagerFor } from "../shared/paging";
-import { fillWaitingReplacements } from "../support/replacement-delivery";
 import { recheckStockLevels } from "./levels";
 import { idsOf } from "../shared/rows";
-import { accountMarkers, accountOfRow, credentialColumns, revealCredential, usernameIs } from "./secrets";
+import { accountOfRow, credentialColumns, revealCredential, usernameIs } from "./secrets";
 
 /*
- * The back office's stock (ADR 025): import, the list per option, removal and export of unsold credentials.
+ * The back office's stock (ADR 025): the list per option, removal and export of unsold credentials; import
+ * is admin-import.ts.
  * An account is sold to as many buyers as its option has seats: it is one stock row per seat, all with the
  * same username and password, so checkout, delivery and replacement handle each seat as a credential.
  * Rows staff remove are kept as `void`: never sold, still known, so the same lines are not imported again.
@@ -44,8 +35,6 @@ export const STOCK_MESSAGES = {
   nothingToRemove: "Nothing was removed: these credentials have no unsold seats left",
   chooseWhatToRemove: "Choose the credentials to remove, or a batch",
 } as const;
-
-const INSERT_BATCH = 2000;
 
 const countWhere = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
 const stateIs = (state: StockState | "void") => eq(stockCredentials.status, state);
@@ -99,7 +88,7 @@ function optionView(row: OptionRow, stock: StockCounts): StockOption {
   };
 }
 
-const optionLabel = (row: Pick<OptionRow, "productTitle" | "title">) => `${row.productTitle} — ${row.title}`;
+export const optionLabel = (row: Pick<OptionRow, "productTitle" | "title">) => `${row.productTitle} — ${row.title}`;
 
 async function countsByOption(db: Executor, optionIds: string[]): Promise<Map<string, StockCounts>> {
   if (optionIds.length === 0) return new Map();
@@ -149,7 +138,7 @@ export async function listStockOptions(
   };
 }
 
-async function findOption(db: Executor, optionId: string, lock = false): Promise<OptionRow> {
+export async function findOption(db: Executor, optionId: string, lock = false): Promise<OptionRow> {
   const query = db
     .select(optionColumns)
     .from(productOptions)
@@ -233,138 +222,6 @@ export async function readOptionStock(db: Executor, optionId: string, query: Opt
     })),
     pager: pagerFor(query.page, total, STOCK_PAGE_SIZE),
   };
-}
-
-type NewStockRow = {
-  optionId: string;
-  secret: string;
-  keyId: string;
-  usernameLookup: string;
-  accountLookup: string;
-  seat: number;
-  batchLabel: string;
-  createdAt: Date;
-};
-
-/**
- * Inserts an import's rows as one JSON parameter per batch: a multi-row VALUES costs the query builder a check of
- * every column of every row, which was most of an import's CPU once each row carried its sealed value (ADR 056).
- */
-async function insertStockRows(tx: Executor, rows: NewStockRow[]): Promise<void> {
-  const records = JSON.stringify(
-    rows.map((row) => ({
-      id: newId(),
-      option_id: row.optionId,
-      secret: row.secret,
-      key_id: row.keyId,
-      username_lookup: row.usernameLookup,
-      account_lookup: row.accountLookup,
-      seat: row.seat,
-      batch_label: row.batchLabel,
-      created_at: row.createdAt.toISOString(),
-    })),
-  );
-  await tx.execute(sql`
-    insert into ${stockCredentials}
-      (id, option_id, secret, key_id, username_lookup, account_lookup, seat, batch_label, created_at)
-    select id, option_id, secret, key_id, username_lookup, account_lookup, seat, batch_label, created_at
-    from json_to_recordset(${records}::json) as row (id text, option_id text, secret text, key_id text,
-      username_lookup text, account_lookup text, seat int, batch_label text, created_at timestamptz)`);
-}
-
-/**
- * Adds pasted or uploaded credentials to an option, each account with the option's seats. A line is
- * refused as a duplicate when its account is already in the option's stock, whatever the state of its
- * rows (sold, replaced and removed included), or earlier in the same text. The option row is locked
- * first, so two imports of the same lines at once add each account once. Waiting replacement requests
- * are filled in the same transaction, before the new stock is visible to any checkout.
- */
-export async function importStock(
-  db: Database,
-  actor: StaffActor,
-  config: NotifyDeps,
-  input: { optionId: string; text: string; label: string; now?: Date },
-): Promise<ImportReport> {
-  const now = input.now ?? new Date();
-  // Every import is a batch that can be found and removed again, named or not: by default, by its time.
-  const label = input.label || `${now.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-  const parsed = parseStockLines(input.text);
-  if (parsed.credentials.length === 0 && parsed.invalid.length === 0) {
-    throw badRequest(STOCK_MESSAGES.nothingToImport, { text: [STOCK_MESSAGES.nothingToImport] });
-  }
-  return db.transaction(async (tx) => {
-    const option = await findOption(tx, input.optionId, true);
-    // Accounts are compared by their keyed hash (ADR 056), or the plain pair of a row an upgrade has not encrypted yet.
-    const known = new Set(
-      (
-        await tx
-          .selectDistinct({ account: sql<string>`${accountOfRow}` })
-          .from(stockCredentials)
-          .where(eq(stockCredentials.optionId, option.id))
-      ).map((row) => row.account),
-    );
-    const fresh: (StockLine & { accountLookup: string })[] = [];
-    const duplicateLines: number[] = [];
-    for (const credential of parsed.credentials) {
-      const markers = accountMarkers(credential);
-      if (markers.some((marker) => known.has(marker))) duplicateLines.push(credential.line);
-      else {
-        for (const marker of markers) known.add(marker);
-        // The first marker is the account's hash under the current key, the one new rows carry.
-        fresh.push({ ...credential, accountLookup: markers[0] });
-      }
-    }
-    if (fresh.length * option.seats > STOCK_IMPORT_MAX_ROWS) {
-      throw badRequest(STOCK_MESSAGES.tooManyRows, { text: [STOCK_MESSAGES.tooManyRows] });
-    }
-    const vault = credentialVault();
-    const rows: NewStockRow[] = fresh.flatMap((credential) => {
-      const usernameLookup = vault.usernameLookup(credential.username);
-      // Every seat is its own ciphertext (its own nonce); the hashes are the account's.
-      return Array.from({ length: option.seats }, (_, index) => ({
-        optionId: option.id,
-        ...vault.encrypt(credential),
-        usernameLookup,
-        accountLookup: credential.accountLookup,
-        seat: index + 1,
-        batchLabel: label,
-        createdAt: now,
-      }));
-    });
-    for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-      await insertStockRows(tx, rows.slice(start, start + INSERT_BATCH));
-    }
-    const replacementsFilled = await fillWaitingReplacements(tx, option.id, config, now);
-    // New stock may lift the option over its low-stock threshold (re-arming the notice) or, all taken by
-    // waiting replacements, leave it under.
-    await recheckStockLevels(tx, config, [option.id], now);
-    const report: ImportReport = {
-      batchLabel: label,
-      added: fresh.length,
-      seats: rows.length,
-      duplicate: { count: duplicateLines.length, lines: duplicateLines.slice(0, STOCK_REPORT_MAX_LINES) },
-      invalid: { count: parsed.invalid.length, lines: parsed.invalid.slice(0, STOCK_REPORT_MAX_LINES) },
-      skipped: parsed.skipped,
-      replacementsFilled,
-    };
-    if (report.added > 0 || replacementsFilled > 0) {
-      await recordAudit(tx, actor, {
-        action: "stock.import",
-        objectType: "option",
-        objectId: option.id,
-        objectLabel: optionLabel(option),
-        after: {
-          batchLabel: label,
-          added: report.added,
-          seats: report.seats,
-          duplicates: report.duplicate.count,
-          invalid: report.invalid.count,
-          replacementsFilled,
-        },
-      });
-    }
-    return report;
-  });
 }
 
 /**
