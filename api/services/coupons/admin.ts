@@ -11,7 +11,7 @@ import { containsPattern, countRows, newestFirst, readPage } from "../shared/pag
 
 /*
  * Coupons in the back office (ADR 026). What is stored here is exactly what checkout reads
- * (coupons.ts: computeDiscount and redeemCoupon): kind and amount (percent, or cents), the minimum in
+ * (discounts.ts: computeDiscount and redeemCoupon): kind and amount (percent, or cents), the minimum in
  * cents, total uses, uses per customer, expiry, the products, active. Slots prizes (source `slots`) are
  * the game's: staff can see and deactivate them, not edit or delete them.
  */

@@ -10,7 +10,7 @@ import { containsPattern, newestFirst, readPage } from "../shared/paging";
 
 /*
  * The checkout blocklist (ADR 026): exact addresses and `*` patterns refused at checkout, top-ups and
- * redeem keys (customer-blocks.ts applies them). Staff list, add and remove entries; each change is audited.
+ * redeem keys (blocks.ts applies them). Staff list, add and remove entries; each change is audited.
  */
 
 export const BLOCKLIST_MESSAGES = {

@@ -6,7 +6,7 @@ import { AppError, forbidden } from "../../errors";
 
 /*
  * What staff's blocks mean for the storefront (ADR 026). A blocked account cannot sign in, and its tokens
- * stop working where tokens are resolved (sessions.ts). An address on the blocklist, or a blocked
+ * stop working where tokens are resolved (accounts/sessions.ts). An address on the blocklist, or a blocked
  * account's address, cannot order: checkout, top-ups and redeem keys call assertEmailMayOrder before
  * they write anything.
  */

@@ -184,7 +184,7 @@ export async function applyPaymentEvent(
 
 /**
  * A payment is paid: it moves to paid, and what it pays for is settled (a top-up credited, an order
- * delivered, late or not). A verified webhook and staff's confirmation by hand (admin-order-actions.ts)
+ * delivered, late or not). A verified webhook and staff's confirmation by hand (orders/admin-actions.ts)
  * both come here, so a payment is settled one way whoever reports it. The caller holds the order's and
  * then the payment's row lock. Forward only: a payment already paid (or refunded) is a duplicate and
  * changes nothing; paid after failed or expired is a late payment, honoured.
