@@ -28,7 +28,7 @@ import {
 import { type StaffActor, auditOrder } from "./audit";
 import { creditBalance } from "./balance";
 import { orderConfirmationMail, orderDeliveredMail } from "./order-mail";
-import { closeUnpaidOrder, paidOrderStatus } from "./order-settlement";
+import { closeUnpaidOrder, paidOrderStatus } from "./orders/settlement";
 import { settlePaidPayment } from "./payment-events";
 import { sealedColumns } from "./stock-secrets";
 

@@ -12,7 +12,7 @@ import type { Logger } from "../logger";
 import { EMAIL_TAKEN, type NewAccount, insertAccount, prepareGuestAccount } from "./accounts";
 import { assertEmailMayOrder } from "./customer-blocks";
 import { assertHuman } from "./human-check";
-import { createKeyOrder } from "./order-create";
+import { createKeyOrder } from "./orders/create";
 import { type RateRule, hitRateLimit } from "./rate-limit";
 
 import { newestFirst, readPage } from "./paging";

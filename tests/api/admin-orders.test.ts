@@ -19,8 +19,8 @@ import { ORDER_ACTION_MESSAGES } from "../../api/services/admin-order-actions";
 import { ADMIN_ORDER_REFUSALS } from "../../api/services/admin-orders";
 import { paidShares, refundableByLine } from "../../api/services/admin-order-refunds";
 import { issueChallenge } from "../../api/services/human-check";
-import { RESERVATION_MS } from "../../api/services/order-create";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { RESERVATION_MS } from "../../api/services/orders/create";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { submitSandboxPayment } from "../../api/services/payment-events";
 import { REQUEST_MESSAGES, createOtherRequest, rejectRequest } from "../../api/services/requests";
 import {

@@ -1,16 +1,16 @@
 import { and, asc, eq, lt } from "drizzle-orm";
-import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
-import { countOrderPaid, countPaymentOutcome } from "../metrics";
-import { type Executor, prepared } from "../db/client";
-import { orderProducts, orders, payments, users } from "../db/schema";
-import { creditBalance } from "./balance";
-import { releaseCouponUse } from "./coupons";
-import { enqueueOrderConfirmation } from "./order-mail";
-import { type NotifyDeps, notifyOrderPaid } from "./operator-notifications";
-import { returnLinesToServerCart, takeLinesFromServerCart } from "./server-cart";
-import { deliverLine, releaseReservations } from "./stock";
-import { recheckStockLevels } from "./stock-levels";
-import { idsOf } from "./rows";
+import type { OrderStatus, PaidOrderStatus } from "../../../contract/order";
+import { countOrderPaid, countPaymentOutcome } from "../../metrics";
+import { type Executor, prepared } from "../../db/client";
+import { orderProducts, orders, payments, users } from "../../db/schema";
+import { creditBalance } from "../balance";
+import { releaseCouponUse } from "../coupons";
+import { enqueueOrderConfirmation } from "../order-mail";
+import { type NotifyDeps, notifyOrderPaid } from "../operator-notifications";
+import { returnLinesToServerCart, takeLinesFromServerCart } from "../server-cart";
+import { deliverLine, releaseReservations } from "../stock";
+import { recheckStockLevels } from "../stock-levels";
+import { idsOf } from "../rows";
 
 /* An order's statuses and what each means: contract/browser/order.ts (ORDER_STATUSES, ADR 037). */
 

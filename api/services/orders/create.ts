@@ -1,26 +1,26 @@
 import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../contract/order";
-import { countOrderCreated } from "../metrics";
-import { type Executor, prepared } from "../db/client";
-import { newId } from "../db/ids";
-import { orderProducts, orders, paymentGateways, payments, users } from "../db/schema";
-import { AppError, badRequest, conflict, notFound } from "../errors";
-import { CART_CHANGED, shownCartDigest } from "../../contract/shown-cart";
-import { RateLimitedError } from "./rate-limit";
-import { type NewAccount, insertAccount } from "./accounts";
-import { debitBalance } from "./balance";
-import type { CartItemInput } from "./cart";
-import { evaluateCoupon, redeemCoupon } from "./coupons";
-import { orderRefusalOfAccountEmail } from "./customer-blocks";
-import { type OrderContext, type PlacedOrder, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
-import { clearServerCart, fillServerCart, readServerCart } from "./server-cart";
-import { claimAndDeliver, claimCredentials } from "./stock";
-import { recheckStockLevels } from "./stock-levels";
-import { type PricedOption, loadPricedOptions } from "./catalogue";
+import type { OrderStatus } from "../../../contract/order";
+import { countOrderCreated } from "../../metrics";
+import { type Executor, prepared } from "../../db/client";
+import { newId } from "../../db/ids";
+import { orderProducts, orders, paymentGateways, payments, users } from "../../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { CART_CHANGED, shownCartDigest } from "../../../contract/shown-cart";
+import { RateLimitedError } from "../rate-limit";
+import { type NewAccount, insertAccount } from "../accounts";
+import { debitBalance } from "../balance";
+import type { CartItemInput } from "../cart";
+import { evaluateCoupon, redeemCoupon } from "../coupons";
+import { orderRefusalOfAccountEmail } from "../customer-blocks";
+import { type OrderContext, type PlacedOrder, closeUnpaidOrder, fulfilPaidOrder } from "./settlement";
+import { clearServerCart, fillServerCart, readServerCart } from "../server-cart";
+import { claimAndDeliver, claimCredentials } from "../stock";
+import { recheckStockLevels } from "../stock-levels";
+import { type PricedOption, loadPricedOptions } from "../catalogue";
 
 /*
  * Placing an order: the server cart becomes an order with its stock reserved and its coupon counted,
- * paid at once from the balance or left pending for a hosted payment (order-settlement.ts settles it).
+ * paid at once from the balance or left pending for a hosted payment (settlement.ts settles it).
  */
 
 export const RESERVATION_MS = 30 * 60 * 1000;
