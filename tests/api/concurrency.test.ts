@@ -12,7 +12,8 @@ import {
 } from "../../api/db/schema";
 import { signSandboxEvent } from "../../api/payments/sandbox";
 import { debitBalance } from "../../api/services/balance";
-import { ORDER_MESSAGES, PENDING_ORDERS_PER_ADDRESS, RESERVATION_MS } from "../../api/services/orders/create";
+import { ORDER_MESSAGES, RESERVATION_MS } from "../../api/services/orders/create";
+import { PENDING_ORDERS_PER_ADDRESS } from "../../api/services/orders/reservation-room";
 import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { submitSandboxPayment } from "../../api/services/payment-events";
 import { claimCredentials } from "../../api/services/stock";
