@@ -5,7 +5,8 @@
  * production start of /v1 alone (`server.ts --api-only`, NODE_ENV production) on a scratch database of the
  * PostgreSQL server, while a second connection samples every 5 ms what the store's backends wait on
  * (pg_stat_activity: a lock and on what, the client, I/O) and which lock they queue for (pg_locks). Prints the
- * p50/p95 and the share of samples in each state: the states a backend is in most are where the time goes.
+ * p50/p95, the server's CPU per purchase (cart add and order create) and the backends in each state per
+ * sample: the states a backend is in most are where the time goes.
  */
 import { spawn } from "node:child_process";
 import net from "node:net";
@@ -18,6 +19,7 @@ import { openDatabase } from "../api/db/client";
 import { seedDemoData } from "../api/db/seed";
 import { createScratchPostgresDatabase } from "../tests/support/database";
 import { measureCheckout, seedBuyers } from "./checkout";
+import { cpuMsOf } from "./cpu";
 
 const adminUrl = process.argv[2] ?? process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CREDENTIALS_KEY = Buffer.from("bench-credentials-key-32-bytes!!").toString("base64");
@@ -89,13 +91,16 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   })();
+  const cpuBefore = cpuMsOf(child.pid!);
   const figures = await measureCheckout(base, fixture);
+  // Cart add and order create; the mail is sent by the outbox worker, partly after this.
+  const cpuMsPerPurchase = (cpuMsOf(child.pid!) - cpuBefore) / figures.orders;
   sampling = false;
   await sampler;
   await watcher.end();
   child.kill("SIGTERM");
 
-  console.log(JSON.stringify(figures));
+  console.log(JSON.stringify({ ...figures, cpuMsPerPurchase: Number(cpuMsPerPurchase.toFixed(2)) }));
   console.log(`backend states over ${samples} samples (backends in that state per sample):`);
   for (const [state, seen] of [...states].sort((a, b) => b[1] - a[1])) {
     console.log(`${(seen / samples).toFixed(2).padStart(6)}  ${state}`);

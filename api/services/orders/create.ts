@@ -173,7 +173,9 @@ async function placeOrder(
 
   const orderId = newId();
   const paidNow = payByBalance || priceCents === 0;
-  const [order] = await prepared(
+  // The order's row and then its lines, sent together: the server runs them in the order they were sent, so each
+  // line finds its order, and the pair costs one round trip (ADR 063).
+  const inserting = prepared(
     tx
       .insert(orders)
       .values({
@@ -194,8 +196,8 @@ async function placeOrder(
       })
       .returning(),
     "insert_order",
-  );
-  const written = await insertOrderLines(
+  ).then(([row]) => row);
+  const writing = insertOrderLines(
     tx,
     orderId,
     lines.map((line) => ({
@@ -209,6 +211,8 @@ async function placeOrder(
     })),
     { reservedUntil: expiresAt, now, deliverNow: paidNow },
   );
+  await together([inserting, writing]);
+  const [order, written] = [await inserting, await writing];
   // The coupon's use and the emptied cart depend on nothing else written here: they travel with the next writes.
   const writesInFlight: Promise<unknown>[] = [];
   if (discount) writesInFlight.push(redeemCoupon(tx, discount.coupon, customer.id, orderId));

@@ -59,14 +59,14 @@ export async function insertOrderLines(
   lines: NewOrderLine[],
   claim: { reservedUntil: Date | null; now: Date; deliverNow: boolean },
 ): Promise<Pick<PlacedOrder, "lines" | "deliveredByLine">> {
-  const written: PlacedOrder["lines"] = [];
-  const deliveredByLine = new Map<string, number>();
-  for (const line of lines) {
-    const [row] = await prepared(
-      tx
-        .insert(orderProducts)
-        .values({
-          id: newId(),
+  // Every line in one statement (its first round trip is shared with the order's insert: create.ts).
+  const ids = lines.map(() => newId());
+  const rows = await prepared(
+    tx
+      .insert(orderProducts)
+      .values(
+        lines.map((line, index) => ({
+          id: ids[index],
           orderId,
           productId: line.productId,
           optionId: line.optionId,
@@ -81,11 +81,16 @@ export async function insertOrderLines(
           quantity: line.quantity,
           priceCents: line.unitPriceCents * line.quantity,
           createdAt: claim.now,
-        })
-        .returning(),
-      "insert_order_line",
-    );
-    written.push(row);
+        })),
+      )
+      .returning(),
+    "insert_order_lines",
+  );
+  const rowById = new Map(rows.map((row) => [row.id, row]));
+  const written = ids.map((id) => rowById.get(id)!);
+  const deliveredByLine = new Map<string, number>();
+  for (const [index, line] of lines.entries()) {
+    const row = written[index];
     if (line.fulfilMode === "manual") continue;
     const taken = claim.deliverNow
       ? await claimAndDeliver(tx, row, claim.now)
