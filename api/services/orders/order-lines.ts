@@ -16,7 +16,7 @@ export const soldOutMessage = (productTitle: string, optionTitle: string, left: 
     ? `Sorry, only ${left} left of ${productTitle} — ${optionTitle}`
     : `Sorry, ${productTitle} — ${optionTitle} is sold out`;
 
-export type LineDetail = {
+type LineDetail = {
   productId: string;
   unitPriceCents: number;
   subtitle: string;
@@ -38,7 +38,7 @@ export function lineDetail(option: PricedOption, duration: number): LineDetail {
   };
 }
 
-export type NewOrderLine = LineDetail & {
+type NewOrderLine = LineDetail & {
   optionId: string;
   productTitle: string;
   optionTitle: string;
