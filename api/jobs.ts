@@ -4,7 +4,7 @@ import type { Logger } from "./logger";
 import { countJobRun } from "./metrics";
 import { encryptPlainStock, rotateCredentialBatch, untilDone } from "./services/stock/credential-keys";
 import { purgeExpiredIdempotencyKeys } from "./services/guards/idempotency";
-import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
+import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/orders/settlement";
 import { RETENTION_INTERVAL_MS, applyRetention } from "./services/privacy/retention";
 
 export type JobRunner = { stop(): Promise<void> };

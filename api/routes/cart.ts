@@ -28,7 +28,7 @@ import {
 } from "../openapi";
 import { requestIp } from "../request-ip";
 import { quoteCart } from "../services/cart/quote";
-import { returnedLinesOf } from "../services/order-settlement";
+import { returnedLinesOf } from "../services/orders/settlement";
 import { hitRateLimit } from "../services/guards/rate-limit";
 import { applyCouponToItems, applyCouponToServerCart } from "../services/coupons/discounts";
 import {

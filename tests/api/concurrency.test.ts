@@ -12,8 +12,9 @@ import {
 } from "../../api/db/schema";
 import { signSandboxEvent } from "../../api/payments/sandbox";
 import { debitBalance } from "../../api/services/payments/balance";
-import { ORDER_MESSAGES, PENDING_ORDERS_PER_ADDRESS, RESERVATION_MS } from "../../api/services/order-create";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { ORDER_MESSAGES, RESERVATION_MS } from "../../api/services/orders/create";
+import { PENDING_ORDERS_PER_ADDRESS } from "../../api/services/orders/reservation-room";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { submitSandboxPayment } from "../../api/services/payments/events";
 import { claimCredentials } from "../../api/services/stock/claims";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";

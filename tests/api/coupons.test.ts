@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponProducts, couponRedemptions, coupons, orders } from "../../api/db/schema";
 import { type CouponCheck, type CouponRules, computeDiscount } from "../../api/services/coupons/discounts";
-import { RESERVATION_MS } from "../../api/services/order-create";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { RESERVATION_MS } from "../../api/services/orders/create";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 const now = new Date("2026-11-22T01:00:00Z");

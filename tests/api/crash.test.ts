@@ -4,7 +4,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../api/db/client";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
 import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";

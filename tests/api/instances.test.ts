@@ -14,7 +14,7 @@ import {
   warrantyDurations,
 } from "../../api/db/schema";
 import { enqueueMail } from "../../api/mail/outbox";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { startSmtpReceiver, startWebhookReceiver } from "../support/receivers";
 import { ApiServerProcess, freePort } from "../support/server-process";

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../api/db/ids";
 import { auditLog, mailOutbox, orderProducts, orders, payments, stockCredentials, users } from "../../api/db/schema";
 import { ORDER_ACTION_MESSAGES } from "../../api/services/orders/admin-actions";
-import { RESERVATION_MS } from "../../api/services/order-create";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { RESERVATION_MS } from "../../api/services/orders/create";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { submitSandboxPayment } from "../../api/services/payments/events";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 

@@ -10,9 +10,9 @@ import {
   stockCredentials,
   users,
 } from "../../api/db/schema";
-import { RESERVATION_MS } from "../../api/services/order-create";
+import { RESERVATION_MS } from "../../api/services/orders/create";
 import { maskEmail } from "../../api/services/orders/presentation";
-import { expireUnpaidOrders } from "../../api/services/order-settlement";
+import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { submitSandboxPayment } from "../../api/services/payments/events";
 import { claimCredentials } from "../../api/services/stock/claims";
 import { type FakeGateways, startFakeGateways } from "../support/fake-gateways";

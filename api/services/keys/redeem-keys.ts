@@ -12,7 +12,7 @@ import type { Logger } from "../../logger";
 import { EMAIL_TAKEN, type NewAccount, insertAccount, prepareGuestAccount } from "../accounts/accounts";
 import { assertEmailMayOrder } from "../customers/blocks";
 import { assertHuman } from "../guards/human-check";
-import { createKeyOrder } from "../order-create";
+import { createKeyOrder } from "../orders/create";
 import { type RateRule, hitRateLimit } from "../guards/rate-limit";
 
 import { newestFirst, readPage } from "../shared/paging";

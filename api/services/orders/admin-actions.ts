@@ -10,7 +10,7 @@ import { enqueueMail } from "../../mail/outbox";
 import { ADMIN_ORDER_NOT_FOUND, orderLinesWithDeliveries } from "./admin-view";
 import { type StaffActor, auditOrder } from "../staff/audit";
 import { orderDeliveredMail } from "./mail";
-import { closeUnpaidOrder, paidOrderStatus } from "../order-settlement";
+import { closeUnpaidOrder, paidOrderStatus } from "./settlement";
 import { settlePaidPayment } from "../payments/events";
 import { sealedColumns } from "../stock/secrets";
 

@@ -20,7 +20,7 @@ import {
   createGuestOrder,
   createOrder,
   discardGuestOrder,
-} from "../order-create";
+} from "../orders/create";
 
 export type PaymentDeps = { db: Database; config: Config; logger: Logger };
 

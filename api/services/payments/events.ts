@@ -10,7 +10,7 @@ import { centsToUsd } from "../../../contract/money";
 import { isPaidOrderStatus } from "../../../contract/order";
 import { creditBalance } from "./balance";
 import { type OperatorNotice, notifyOperator } from "../notifications/operator-notices";
-import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "../order-settlement";
+import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "../orders/settlement";
 import { type PaymentDeps, paymentGatewaysFor } from "./checkout";
 import type { SandboxPayment, SandboxSubmitted, WebhookOutcome } from "../../../contract/answers/webhooks";
 

@@ -36,7 +36,9 @@ export async function recheckStockLevels(
 ): Promise<void> {
   const ids = [...new Set(optionIds)].sort();
   if (ids.length === 0) return;
-  const options = await tx
+  // The lock is sent first and the count right behind it, in one round trip: the server runs the count only once
+  // the lock is granted, so it still sees every claim committed before, and the lock is held one trip less.
+  const locking = tx
     .select({
       id: productOptions.id,
       title: productOptions.title,
@@ -51,8 +53,10 @@ export async function recheckStockLevels(
     .innerJoin(products, eq(products.id, productOptions.productId))
     .where(inArray(productOptions.id, ids))
     .orderBy(asc(productOptions.id))
-    .for("no key update", { of: productOptions });
-  const free = await freeStockOf(tx, ids);
+    .for("no key update", { of: productOptions })
+    .execute();
+  const counting = freeStockOf(tx, ids);
+  const [options, free] = await Promise.all([locking, counting]);
   for (const option of options) {
     // Manual products are delivered by hand: they have no stock to run out of.
     if (option.fulfilMode === "manual") continue;

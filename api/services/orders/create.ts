@@ -1,38 +1,34 @@
-import { and, count, eq, gt, min, sql } from "drizzle-orm";
-import type { OrderStatus } from "../../contract/order";
-import { countOrderCreated } from "../metrics";
-import { type Executor, prepared } from "../db/client";
-import { newId } from "../db/ids";
-import { orderProducts, orders, paymentGateways, payments, users } from "../db/schema";
-import { AppError, badRequest, conflict, notFound } from "../errors";
-import { CART_CHANGED, shownCartDigest } from "../../contract/shown-cart";
-import { RateLimitedError } from "./guards/rate-limit";
-import { type NewAccount, insertAccount } from "./accounts/accounts";
-import { debitBalance } from "./payments/balance";
-import type { CartItemInput } from "./cart/quote";
-import { evaluateCoupon, redeemCoupon } from "./coupons/discounts";
-import { orderRefusalOfAccountEmail } from "./customers/blocks";
-import { type OrderContext, type PlacedOrder, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
-import { clearServerCart, fillServerCart, readServerCart } from "./cart/server-cart";
-import { claimAndDeliver, claimCredentials } from "./stock/claims";
-import { recheckStockLevels } from "./stock/levels";
-import { type PricedOption, loadPricedOptions } from "./catalogue/shop";
+import { and, eq, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../../contract/order";
+import { countOrderCreated } from "../../metrics";
+import { type Executor, prepared } from "../../db/client";
+import { newId } from "../../db/ids";
+import { orders, paymentGateways, payments, users } from "../../db/schema";
+import { AppError, badRequest, conflict, notFound } from "../../errors";
+import { CART_CHANGED, shownCartDigest } from "../../../contract/shown-cart";
+import { type NewAccount, insertAccount } from "../accounts/accounts";
+import { debitBalance } from "../payments/balance";
+import type { CartItemInput } from "../cart/quote";
+import { loadPricedOptions } from "../catalogue/shop";
+import { evaluateCoupon, redeemCoupon } from "../coupons/discounts";
+import { orderRefusalOfAccountEmail } from "../customers/blocks";
+import { clearServerCart, fillServerCart, readServerCart } from "../cart/server-cart";
+import { recheckStockLevels } from "../stock/levels";
+import { insertOrderLines, lineDetail, soldOutMessage } from "./order-lines";
+import { RESERVATION_ROOM_MESSAGES, assertReservationRoom } from "./reservation-room";
+import { type OrderContext, closeUnpaidOrder, fulfilPaidOrder } from "./settlement";
+import { together } from "./together";
 
 /*
  * Placing an order: the server cart becomes an order with its stock reserved and its coupon counted,
- * paid at once from the balance or left pending for a hosted payment (order-settlement.ts settles it).
+ * paid at once from the balance or left pending for a hosted payment (settlement.ts settles it).
  */
 
 export const RESERVATION_MS = 30 * 60 * 1000;
-/** Unpaid orders one account / one address may hold, so nobody can lock up the shop's stock. */
-export const PENDING_ORDERS_PER_USER = 3;
-export const PENDING_ORDERS_PER_ADDRESS = 5;
 export const ORDER_MESSAGES = {
   emptyCart: "Your cart is empty",
   unavailableLines: "Some items in your cart are no longer available. Please remove them and try again.",
-  tooManyPendingUser: `You already have ${PENDING_ORDERS_PER_USER} unpaid orders. Pay one of them or wait up to 30 minutes until they expire.`,
-  tooManyPendingAddress:
-    "Too many unpaid orders from your network. Please pay an open order or try again in 30 minutes.",
+  ...RESERVATION_ROOM_MESSAGES,
   keyPlanGone: "The plan of this key is no longer sold",
 } as const;
 
@@ -42,48 +38,6 @@ export type CreatedOrder = {
   /** Set when a hosted payment must still be collected. */
   payment?: { id: string; amountCents: number; email: string };
 };
-
-const soldOutMessage = (productTitle: string, optionTitle: string, left: number) =>
-  left > 0
-    ? `Sorry, only ${left} left of ${productTitle} — ${optionTitle}`
-    : `Sorry, ${productTitle} — ${optionTitle} is sold out`;
-
-/** Any fixed number: names the advisory locks that serialise the unpaid-order count of one address. */
-const ADDRESS_LOCK_SPACE = 740_0002;
-
-/** Retry-After for the unpaid-order caps: room frees up when the oldest open reservation expires. */
-function secondsUntil(expiry: Date | null, now: Date): number {
-  return Math.max(1, Math.ceil(((expiry?.getTime() ?? now.getTime()) - now.getTime()) / 1000));
-}
-
-async function assertReservationRoom(
-  tx: Executor,
-  userId: string,
-  clientIp: string | null,
-  now: Date,
-  rateLimitScale = 1,
-) {
-  const open = and(eq(orders.status, "pending"), gt(orders.expiresAt, now));
-  // The caller holds the customer's row lock, so this count cannot change under it.
-  const [mine] = await tx
-    .select({ open: count(), firstExpiry: min(orders.expiresAt) })
-    .from(orders)
-    .where(and(open, eq(orders.userId, userId)));
-  if (Number(mine.open) >= PENDING_ORDERS_PER_USER) {
-    throw new RateLimitedError(secondsUntil(mine.firstExpiry, now), ORDER_MESSAGES.tooManyPendingUser);
-  }
-  if (!clientIp || clientIp === "unknown") return;
-  // Many accounts share one address: without this lock each would count the others' orders before
-  // they commit. Held until the transaction ends, so the count and the insert are one step.
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADDRESS_LOCK_SPACE}, hashtext(${clientIp}))`);
-  const [fromAddress] = await tx
-    .select({ open: count(), firstExpiry: min(orders.expiresAt) })
-    .from(orders)
-    .where(and(open, eq(orders.clientIp, clientIp)));
-  if (Number(fromAddress.open) >= PENDING_ORDERS_PER_ADDRESS * rateLimitScale) {
-    throw new RateLimitedError(secondsUntil(fromAddress.firstExpiry, now), ORDER_MESSAGES.tooManyPendingAddress);
-  }
-}
 
 type OrderInput = {
   coupon?: string;
@@ -219,7 +173,9 @@ async function placeOrder(
 
   const orderId = newId();
   const paidNow = payByBalance || priceCents === 0;
-  const [order] = await prepared(
+  // The order's row and then its lines, sent together: the server runs them in the order they were sent, so each
+  // line finds its order, and the pair costs one round trip (ADR 063).
+  const inserting = prepared(
     tx
       .insert(orders)
       .values({
@@ -240,8 +196,8 @@ async function placeOrder(
       })
       .returning(),
     "insert_order",
-  );
-  const written = await insertOrderLines(
+  ).then(([row]) => row);
+  const writing = insertOrderLines(
     tx,
     orderId,
     lines.map((line) => ({
@@ -255,18 +211,26 @@ async function placeOrder(
     })),
     { reservedUntil: expiresAt, now, deliverNow: paidNow },
   );
-  if (discount) await redeemCoupon(tx, discount.coupon, customer.id, orderId);
-  await clearServerCart(tx, customer.id);
-  // Counted once nothing more can refuse the order (a sold-out line throws above).
-  countOrderCreated(input.paymentMethod);
+  await together([inserting, writing]);
+  const [order, written] = [await inserting, await writing];
+  // The coupon's use and the emptied cart depend on nothing else written here: they travel with the next writes.
+  const writesInFlight: Promise<unknown>[] = [];
+  if (discount) writesInFlight.push(redeemCoupon(tx, discount.coupon, customer.id, orderId));
+  writesInFlight.push(clearServerCart(tx, customer.id));
 
   if (paidNow) {
-    if (priceCents > 0) await debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now });
+    // The debit refuses a balance too short; fulfilPaidOrder throws that before it counts the order paid.
+    if (priceCents > 0) {
+      writesInFlight.push(debitBalance(tx, customer.id, priceCents, { orderId, note: `Order ${orderId}`, now }));
+    }
     // Settles, notifies the operator and checks the stock levels.
-    const placed = { order, ...written, autoCreatedOwner: customer.autoCreated };
-    return { orderId, status: await fulfilPaidOrder(tx, ctx, orderId, now, placed) };
+    const placed = { order, ...written, autoCreatedOwner: customer.autoCreated, writesInFlight };
+    const status = await fulfilPaidOrder(tx, ctx, orderId, now, placed);
+    // Counted once nothing more can refuse the order (the coupon's use, the debit).
+    countOrderCreated(input.paymentMethod);
+    return { orderId, status };
   }
-  const [payment] = await tx
+  const opening = tx
     .insert(payments)
     .values({
       purpose: "order",
@@ -277,7 +241,11 @@ async function placeOrder(
       currency: "USD",
       createdAt: now,
     })
-    .returning({ id: payments.id });
+    .returning({ id: payments.id })
+    .then(([row]) => row);
+  await together([...writesInFlight, opening]);
+  const payment = await opening;
+  countOrderCreated(input.paymentMethod);
   await recheckStockLevels(
     tx,
     ctx,
@@ -285,73 +253,6 @@ async function placeOrder(
     now,
   );
   return { orderId, status: "pending", payment: { id: payment.id, amountCents: priceCents, email: customer.email } };
-}
-
-type NewOrderLine = LineDetail & {
-  optionId: string;
-  productTitle: string;
-  optionTitle: string;
-  picture: string;
-  durationDays: number;
-  quantity: number;
-};
-
-/**
- * Snapshots each line into order_products and takes a credential for every unit of an auto-fulfilment line:
- * reserved for a payment to come, or (`deliverNow`, an order paid as it is placed) delivered at once. A line
- * that cannot get all its units throws the sold-out 409, and the caller's transaction undoes it all. Answers the
- * lines as written and what each automatic line received.
- */
-async function insertOrderLines(
-  tx: Executor,
-  orderId: string,
-  lines: NewOrderLine[],
-  claim: { reservedUntil: Date | null; now: Date; deliverNow: boolean },
-): Promise<Pick<PlacedOrder, "lines" | "deliveredByLine">> {
-  const written: PlacedOrder["lines"] = [];
-  const deliveredByLine = new Map<string, number>();
-  for (const line of lines) {
-    const [row] = await prepared(
-      tx
-        .insert(orderProducts)
-        .values({
-          id: newId(),
-          orderId,
-          productId: line.productId,
-          optionId: line.optionId,
-          title: line.productTitle,
-          subtitle: line.subtitle,
-          picture: line.picture,
-          description: line.description,
-          deliveryNotes: line.deliveryNotes,
-          fulfilMode: line.fulfilMode,
-          durationDays: line.durationDays,
-          unitPriceCents: line.unitPriceCents,
-          quantity: line.quantity,
-          priceCents: line.unitPriceCents * line.quantity,
-          createdAt: claim.now,
-        })
-        .returning(),
-      "insert_order_line",
-    );
-    written.push(row);
-    if (line.fulfilMode === "manual") continue;
-    const taken = claim.deliverNow
-      ? await claimAndDeliver(tx, row, claim.now)
-      : (
-          await claimCredentials(tx, {
-            optionId: line.optionId,
-            orderProductId: row.id,
-            quantity: line.quantity,
-            reservedUntil: claim.reservedUntil,
-          })
-        ).length;
-    if (taken < line.quantity) {
-      throw conflict(soldOutMessage(line.productTitle, line.optionTitle, taken));
-    }
-    if (claim.deliverNow) deliveredByLine.set(row.id, taken);
-  }
-  return { lines: written, deliveredByLine };
 }
 
 /**
@@ -456,26 +357,4 @@ export async function discardGuestOrder(
     await tx.delete(orders).where(eq(orders.id, order.id));
     await tx.delete(users).where(and(eq(users.id, created.userId), eq(users.autoCreated, true)));
   });
-}
-
-type LineDetail = {
-  productId: string;
-  unitPriceCents: number;
-  subtitle: string;
-  description: string;
-  deliveryNotes: string;
-  fulfilMode: "auto" | "manual";
-};
-
-/** What an order's line keeps of its option and duration: exact cents and the product's texts. */
-function lineDetail(option: PricedOption, duration: number): LineDetail {
-  const texts = option.orderTexts!;
-  return {
-    productId: option.product._id,
-    unitPriceCents: option.priceCentsByDuration.get(duration)!,
-    subtitle: option.subOptions.find((subOption) => subOption.duration === duration)!.title,
-    description: texts.description,
-    deliveryNotes: texts.deliveryNotes,
-    fulfilMode: texts.fulfilMode,
-  };
 }

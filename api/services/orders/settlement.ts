@@ -1,16 +1,17 @@
 import { and, asc, eq, lt } from "drizzle-orm";
-import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
-import { countOrderPaid, countPaymentOutcome } from "../metrics";
-import { type Executor, prepared } from "../db/client";
-import { orderProducts, orders, payments, users } from "../db/schema";
-import { creditBalance } from "./payments/balance";
-import { releaseCouponUse } from "./coupons/discounts";
-import { enqueueOrderConfirmation } from "./orders/mail";
-import { type NotifyDeps, notifyOrderPaid } from "./notifications/operator-notices";
-import { returnLinesToServerCart, takeLinesFromServerCart } from "./cart/server-cart";
-import { deliverLine, releaseReservations } from "./stock/claims";
-import { recheckStockLevels } from "./stock/levels";
-import { idsOf } from "./shared/rows";
+import type { OrderStatus, PaidOrderStatus } from "../../../contract/order";
+import { countOrderPaid, countPaymentOutcome } from "../../metrics";
+import { type Executor, prepared } from "../../db/client";
+import { orderProducts, orders, payments, users } from "../../db/schema";
+import { creditBalance } from "../payments/balance";
+import { releaseCouponUse } from "../coupons/discounts";
+import { enqueueOrderConfirmation } from "./mail";
+import { type NotifyDeps, notifyOrderPaid } from "../notifications/operator-notices";
+import { returnLinesToServerCart, takeLinesFromServerCart } from "../cart/server-cart";
+import { deliverLine, releaseReservations } from "../stock/claims";
+import { recheckStockLevels } from "../stock/levels";
+import { idsOf } from "../shared/rows";
+import { together } from "./together";
 
 /* An order's statuses and what each means: contract/browser/order.ts (ORDER_STATUSES, ADR 037). */
 
@@ -54,6 +55,12 @@ export type PlacedOrder = {
   deliveredByLine: Map<string, number>;
   /** Read when not known. */
   autoCreatedOwner?: boolean;
+  /**
+   * The placing's own writes still in flight (cart emptied, balance debited): awaited with the settlement's
+   * first writes, so both travel in one round trip, and a refusal among them (a balance too short) is thrown
+   * before anything is counted.
+   */
+  writesInFlight?: Promise<unknown>[];
 };
 
 /**
@@ -116,38 +123,37 @@ export async function fulfilPaidOrder(
     });
   }
   const status = paidOrderStatus(deliveries);
-  await prepared(
-    tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId)),
-    "settle_paid_order",
-  );
-  countOrderPaid(order.paymentMethod);
-
   const [owner] =
     placed?.autoCreatedOwner !== undefined
       ? [{ autoCreated: placed.autoCreatedOwner }]
       : order.userId
         ? await tx.select({ autoCreated: users.autoCreated }).from(users).where(eq(users.id, order.userId))
         : [];
-  await enqueueOrderConfirmation(
-    tx,
-    {
-      to: order.email,
-      orderId,
-      publicUrl: ctx.publicUrl,
-      status,
-      lines: mailLines,
-      priceCents: order.priceCents,
-      refundedCents: order.userId ? refundCents : 0,
-      autoCreatedAccount: owner?.autoCreated ?? false,
-    },
-    now,
-  );
-  await notifyOrderPaid(
-    tx,
-    ctx,
-    { order, lines: mailLines, status, refundedCents: order.userId ? refundCents : 0 },
-    now,
-  );
+  // The status, the customer's mail and the operator's notice depend on nothing written here: one round trip.
+  await together([
+    ...(placed?.writesInFlight ?? []),
+    prepared(
+      tx.update(orders).set({ status, paidAt: now, updatedAt: now }).where(eq(orders.id, orderId)),
+      "settle_paid_order",
+    ),
+    enqueueOrderConfirmation(
+      tx,
+      {
+        to: order.email,
+        orderId,
+        publicUrl: ctx.publicUrl,
+        status,
+        lines: mailLines,
+        priceCents: order.priceCents,
+        refundedCents: order.userId ? refundCents : 0,
+        autoCreatedAccount: owner?.autoCreated ?? false,
+      },
+      now,
+    ),
+    notifyOrderPaid(tx, ctx, { order, lines: mailLines, status, refundedCents: order.userId ? refundCents : 0 }, now),
+  ]);
+  countOrderPaid(order.paymentMethod);
+  // Last, as it locks the options until the transaction ends.
   await recheckStockLevels(
     tx,
     ctx,
