@@ -18,7 +18,7 @@ import { listQuery, listText } from "~/lib/list-query";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useRepliedSchemaForm } from "~/lib/use-schema-form";
-import { OnceKeyField } from "~/components/admin/once-key";
+import { OnceKeyField } from "~/components/admin/admin-fields";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 
 export const meta: MetaFunction = () => [{ title: "Blocklist | Back office" }];

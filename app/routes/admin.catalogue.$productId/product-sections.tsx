@@ -6,7 +6,7 @@ import { AdminForm, Field } from "~/components/admin/admin-fields";
 import { DurationForm, OptionForm } from "~/components/admin/catalogue-forms";
 import { pictureFormSchema } from "~/components/admin/catalogue-schemas";
 import { CommandForm, PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import { ProductImage } from "~/components/product-image";
 import type { AdminOption } from "~/lib/admin-catalogue.server";
 import { useFormReply } from "~/lib/form-reply";

@@ -5,7 +5,7 @@ import { AdminList } from "~/components/admin/admin-list";
 import { AdminHeading, buttonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { CategoryForm } from "~/components/admin/catalogue-forms";
 import { categoryFormSchema, categoryInputOf } from "~/components/admin/catalogue-schemas";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import {

@@ -13,7 +13,7 @@ import {
   rowText,
 } from "./content-schemas";
 import { CommandForm, PageSection } from "~/components/admin/detail-ui";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import type { AdminContent } from "~/lib/admin-content.server";
 import { useFormReply } from "~/lib/form-reply";
 import { useRepliedSchemaForm, useSchemaForm } from "~/lib/use-schema-form";

@@ -20,7 +20,7 @@ import {
   NumberField,
   SelectField,
 } from "~/components/admin/admin-fields";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import { useSchemaForm } from "~/lib/use-schema-form";
 
 /*

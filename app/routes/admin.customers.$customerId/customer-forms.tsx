@@ -4,7 +4,7 @@ import { balanceAdjustmentSchema, blockSchema } from "../../../contract/admin-cu
 import { TextField } from "~/components/account/form-fields";
 import { AdminForm, Field, NumberField } from "~/components/admin/admin-fields";
 import { PageSection } from "~/components/admin/detail-ui";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 /* The forms of a customer's back-office page that change their account: the balance and the block. */

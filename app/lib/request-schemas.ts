@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../../contract/request";
+import { credentialIndexField, otherRequestMessageField, replacementMessageField } from "../../contract/request";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /* The order page's request forms, parsed the same way by the browser (conform) and by the page's action. */

@@ -1,9 +1,16 @@
-import { isPaidOrderStatus } from "../../../contract/browser/order";
-import type { Order, OrderProduct } from "~/lib/orders.server";
+import { isPaidOrderStatus } from "../../contract/browser/order";
+import type { OwnFeedback } from "./feedback.server";
+import type { Order, OrderProduct } from "./orders.server";
 
 /* The order page's feedback rules that the browser needs too; the form's schema lives in feedback-schema.ts. */
 
 export const FEEDBACK_INTENT = "feedback";
+
+/** Who is looking at the order: a guest, a customer it does not belong to, or its owner with their feedback. */
+export type FeedbackAccess =
+  | { kind: "guest"; signInHref: string; signUpHref: string }
+  | { kind: "foreign" }
+  | { kind: "owner"; feedback: OwnFeedback[] };
 
 /** One form per order line: its conform id, so an answer finds its way back to the right form. */
 export const feedbackFormId = (line: { product: string; productOption: string }) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { feedbackMessageField, starsFormField } from "../../../contract/feedback";
+import { feedbackMessageField, starsFormField } from "../../contract/feedback";
 import { FEEDBACK_INTENT } from "./feedback-rules";
 
 /* The order page's feedback form, parsed the same way by the browser (conform) and by the /find-order action. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailField } from "../../../contract/account";
-import { couponField, orderMessageField } from "../../../contract/order";
+import { emailField } from "../../contract/account";
+import { couponField, orderMessageField } from "../../contract/order";
 import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 
 /*
