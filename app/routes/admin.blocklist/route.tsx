@@ -8,12 +8,7 @@ import { AdminHeading, AdminTime, secondaryButtonClass } from "~/components/admi
 import { FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import {
-  type BlocklistEntry,
-  addBlocklistEntry,
-  listBlocklist,
-  removeBlocklistEntry,
-} from "~/lib/admin-customers.server";
+import { type BlocklistEntry, addBlocklistEntry, listBlocklist, removeBlocklistEntry } from "./blocklist.server";
 import { listQuery, listText } from "~/lib/list-query";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
 import { redirectWithSuccess } from "~/lib/toast.server";

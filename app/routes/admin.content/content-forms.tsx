@@ -14,7 +14,7 @@ import {
 } from "./content-schemas";
 import { CommandForm, PageSection } from "~/components/admin/detail-ui";
 import { ONCE_KEY_FIELD } from "~/lib/once-key";
-import type { AdminContent } from "~/lib/admin-content.server";
+import type { AdminContent } from "./content.server";
 import { useFormReply } from "~/lib/form-reply";
 import { useRepliedSchemaForm, useSchemaForm } from "~/lib/use-schema-form";
 

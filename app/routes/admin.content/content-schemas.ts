@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { announcementSchema, faqSchema, socialLinkSchema } from "../../../contract/admin-content";
-import type { AdminContent, OrderedList } from "~/lib/admin-content.server";
+import type { AdminContent, OrderedList } from "./content.server";
 
 /* The forms of the back office's content page, parsed the same way by conform and by the route's action. */
 

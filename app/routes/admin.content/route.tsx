@@ -13,15 +13,7 @@ import {
 import { PageSection } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import {
-  addRow,
-  deleteRow,
-  editRow,
-  moveRow,
-  readContent,
-  setAnnouncement,
-  setDocument,
-} from "~/lib/admin-content.server";
+import { addRow, deleteRow, editRow, moveRow, readContent, setAnnouncement, setDocument } from "./content.server";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";
 import { redirectWithSuccess } from "~/lib/toast.server";

@@ -6,13 +6,7 @@ import { couponDiscount, couponUses } from "~/routes/admin.coupons._index/coupon
 import { BackLink, CommandForm } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import {
-  deactivateCoupon,
-  deleteCoupon,
-  listProductChoices,
-  readCoupon,
-  updateCoupon,
-} from "~/lib/admin-coupons.server";
+import { deactivateCoupon, deleteCoupon, listProductChoices, readCoupon, updateCoupon } from "./coupon.server";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
 

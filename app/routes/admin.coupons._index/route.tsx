@@ -7,7 +7,8 @@ import { AdminHeading, AdminTime, buttonClass } from "~/components/admin/admin-u
 import { couponDiscount, couponUses } from "./coupon-text";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type AdminCoupon, listCoupons } from "~/lib/admin-coupons.server";
+import type { AdminCoupon } from "../../../contract/answers/admin-coupons";
+import { listCoupons } from "./coupons.server";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { formatUsd } from "~/lib/money";
 

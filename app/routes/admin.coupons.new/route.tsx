@@ -10,7 +10,8 @@ import {
 import { BackLink } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { createCoupon, listProductChoices } from "~/lib/admin-coupons.server";
+import { listProductChoices } from "~/routes/admin.coupons.$couponId/coupon.server";
+import { createCoupon } from "./new-coupon.server";
 import { formAction, toastAnswer } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";

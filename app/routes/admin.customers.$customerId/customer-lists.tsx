@@ -2,7 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { AdminTime, Pager } from "~/components/admin/admin-ui";
 import { type Column, PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
-import type { StaffLedgerEntry, readCustomerPage } from "~/lib/admin-customers.server";
+import type { StaffLedgerEntry, readCustomerPage } from "./customer.server";
 import { formatUsd } from "~/lib/money";
 
 /* A customer's three lists on their back-office page: the balance ledger, their orders and their tickets. */

@@ -10,7 +10,7 @@ import { CustomerPrivacy } from "./customer-privacy";
 import { BackLink } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { adjustBalance, readCustomerPage, setBlocked } from "~/lib/admin-customers.server";
+import { adjustBalance, readCustomerPage, setBlocked } from "./customer.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
 import { formatUsd } from "~/lib/money";
 import { newOnceKey, onceKeyOf } from "~/lib/once-key.server";

@@ -6,7 +6,7 @@ import { AdminList } from "~/components/admin/admin-list";
 import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type CustomerSummary, listCustomers } from "~/lib/admin-customers.server";
+import { type CustomerSummary, listCustomers } from "./customers.server";
 import { listQuery, listText } from "~/lib/list-query";
 import { formatUsd } from "~/lib/money";
 

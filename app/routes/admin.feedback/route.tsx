@@ -8,7 +8,7 @@ import { AdminHeading, AdminTime, secondaryButtonClass } from "~/components/admi
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type StaffFeedback, listFeedback, replyToFeedback, setFeedbackVisible } from "~/lib/admin-inbox.server";
+import { type StaffFeedback, listFeedback, replyToFeedback, setFeedbackVisible } from "./feedback.server";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";

@@ -4,7 +4,7 @@ import { AdminHeading } from "~/components/admin/admin-ui";
 import { CommandForm, RecordTable } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { listGateways, switchGateway } from "~/lib/admin-content.server";
+import { listGateways, switchGateway } from "./gateways.server";
 import { intentOf, toastAnswer } from "~/lib/form-action.server";
 
 export const meta: MetaFunction = () => [{ title: "Payment gateways | Back office" }];

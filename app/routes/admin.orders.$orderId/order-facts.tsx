@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { AdminTime } from "~/components/admin/admin-ui";
 import { type Column, RecordTable, byId } from "~/components/admin/detail-ui";
-import type { AdminOrder } from "~/lib/admin-orders.server";
+import type { AdminOrder } from "./order.server";
 import { formatUsd } from "~/lib/money";
 
 /* What a back-office order page shows of the order: its summary, lines, payments, balance entries and mails. */

@@ -5,7 +5,7 @@ import { AdminForm, TextAreaField } from "~/components/admin/admin-fields";
 import { AdminTime } from "~/components/admin/admin-ui";
 import { ButtonForm, PageSection } from "~/components/admin/detail-ui";
 import { confirmPaymentSchema, deliverSchema, refundLinesSchema } from "./order-schemas";
-import type { AdminOrder, OrderCredentials } from "~/lib/admin-orders.server";
+import type { AdminOrder, OrderCredentials } from "./order.server";
 import { useFormReply } from "~/lib/form-reply";
 import { formatUsd } from "~/lib/money";
 import { useRepliedSchemaForm, useSchemaForm } from "~/lib/use-schema-form";

@@ -21,7 +21,7 @@ import {
   refundOrder,
   resendOrderMail,
   showCredentials,
-} from "~/lib/admin-orders.server";
+} from "./order.server";
 import type { ApiFailure } from "~/lib/api.server";
 import { formAction, intentOf, replyToForm } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";

@@ -7,7 +7,7 @@ import { AdminList, type ListFilter } from "~/components/admin/admin-list";
 import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type AdminOrderRow, searchOrders } from "~/lib/admin-orders.server";
+import { type AdminOrderRow, searchOrders } from "./orders.server";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { formatUsd } from "~/lib/money";
 

@@ -21,7 +21,7 @@ import {
   listRequests,
   resolveRequest,
   saveReplacementSettings,
-} from "~/lib/admin-inbox.server";
+} from "./requests.server";
 import { formAction, intentOf } from "~/lib/form-action.server";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";

@@ -10,7 +10,7 @@ import { CredentialList, RemoveBatchForm } from "./stock-list";
 import { FILE_TOO_LARGE, stockImportSchema, stockRemoveBatchSchema, stockRemoveSchema } from "./stock-schemas";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { importStock, readOptionStock, removeStock } from "~/lib/admin-stock.server";
+import { importStock, readOptionStock, removeStock } from "./stock.server";
 import { formAction, intentOf, replyToForm } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";

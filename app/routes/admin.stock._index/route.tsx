@@ -5,7 +5,7 @@ import { AdminList } from "~/components/admin/admin-list";
 import { AdminHeading } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type StockOption, listStockOptions } from "~/lib/admin-stock.server";
+import { type StockOption, listStockOptions } from "./stock.server";
 import { listQuery, listText } from "~/lib/list-query";
 
 export const meta: MetaFunction = () => [{ title: "Stock | Back office" }];

@@ -6,7 +6,7 @@ import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { BackLink, CommandForm } from "~/components/admin/detail-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { readTicket, replyToTicket, setTicketStatus } from "~/lib/admin-inbox.server";
+import { readTicket, replyToTicket, setTicketStatus } from "./ticket.server";
 import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
 import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 

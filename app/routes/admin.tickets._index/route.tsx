@@ -6,7 +6,7 @@ import { AdminList } from "~/components/admin/admin-list";
 import { AdminHeading, AdminTime } from "~/components/admin/admin-ui";
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
-import { type StaffTicketSummary, listTickets } from "~/lib/admin-inbox.server";
+import { type StaffTicketSummary, listTickets } from "./tickets.server";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 
 export const meta: MetaFunction = () => [{ title: "Tickets | Back office" }];

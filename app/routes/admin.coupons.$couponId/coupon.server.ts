@@ -1,21 +1,16 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { CouponInput } from "../../contract/admin-coupons";
+import type { CouponInput } from "../../../contract/admin-coupons";
 import {
   adminCouponSchema,
-  couponPageSchema,
   couponProductChoicesSchema,
   deletedCouponSchema,
-} from "../../contract/answers/admin-coupons";
-import { type ListParams, adminPath, readListPage } from "./admin-list.server";
-import { apiCall, apiPayload } from "./api.server";
+} from "../../../contract/answers/admin-coupons";
+import { adminPath } from "~/lib/admin-list.server";
+import { apiCall, apiPayload } from "~/lib/api.server";
 
-/* The /v1 client of the back office's coupons (ADR 026). */
+/* A coupon's page's /v1 client: read, edit, deactivate, delete; the products a coupon can name (ADR 026). */
 
-export type { AdminCoupon, ProductChoice } from "../../contract/answers/admin-coupons";
-
-export function listCoupons(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/coupons", query, answer: couponPageSchema });
-}
+export type { AdminCoupon, ProductChoice } from "../../../contract/answers/admin-coupons";
 
 export function readCoupon(context: AppLoadContext, request: Request, couponId: string) {
   return apiPayload(context, { path: adminPath("coupons", couponId), request, answer: adminCouponSchema });
@@ -23,16 +18,6 @@ export function readCoupon(context: AppLoadContext, request: Request, couponId: 
 
 export function listProductChoices(context: AppLoadContext, request: Request) {
   return apiPayload(context, { path: "/v1/admin/coupons/products", request, answer: couponProductChoicesSchema });
-}
-
-export function createCoupon(context: AppLoadContext, request: Request, input: CouponInput, idempotencyKey?: string) {
-  return apiCall(context, {
-    path: "/v1/admin/coupons",
-    request,
-    body: input,
-    answer: adminCouponSchema,
-    idempotencyKey,
-  });
 }
 
 export function updateCoupon(context: AppLoadContext, request: Request, couponId: string, input: CouponInput) {

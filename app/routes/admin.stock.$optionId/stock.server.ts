@@ -3,19 +3,14 @@ import {
   importReportSchema,
   optionStockSchema,
   stockExportSchema,
-  stockOptionPageSchema,
   stockRemovedSchema,
-} from "../../contract/answers/admin-stock";
-import { type ListParams, adminPath, readListPage } from "./admin-list.server";
-import { apiCall } from "./api.server";
+} from "../../../contract/answers/admin-stock";
+import { type ListParams, adminPath, readListPage } from "~/lib/admin-list.server";
+import { apiCall } from "~/lib/api.server";
 
-/* The /v1 client of the back office's stock (/v1/admin/stock/*, ADR 025). */
+/* The stock page's /v1 client (/v1/admin/stock/:optionId*, ADR 025): one option's accounts, import, removal, export. */
 
-export type { ImportReport, StockAccount, StockOption } from "../../contract/answers/admin-stock";
-
-export function listStockOptions(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/stock", query, answer: stockOptionPageSchema });
-}
+export type { ImportReport, StockAccount } from "../../../contract/answers/admin-stock";
 
 /** The option, its counts and batches, and one page of its accounts. */
 export function readOptionStock(context: AppLoadContext, request: Request, optionId: string, query: ListParams) {

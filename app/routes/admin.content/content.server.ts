@@ -1,11 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import * as answerOf from "../../contract/answers/admin-content";
-import { adminPath } from "./admin-list.server";
-import { apiCall, apiPayload } from "./api.server";
+import * as answerOf from "../../../contract/answers/admin-content";
+import { adminPath } from "~/lib/admin-list.server";
+import { apiCall, apiPayload } from "~/lib/api.server";
 
-/* The /v1 client of the back office's content and payment gateways (ADR 031). */
+/* The content page's /v1 client: the FAQ, social links, announcement and documents (ADR 031). */
 
-export type { AdminContent, AdminGateway } from "../../contract/answers/admin-content";
+export type { AdminContent } from "../../../contract/answers/admin-content";
 
 export function readContent(context: AppLoadContext, request: Request) {
   return apiPayload(context, { path: "/v1/admin/content", request, answer: answerOf.adminContentSchema });
@@ -73,19 +73,5 @@ export function setDocument(context: AppLoadContext, request: Request, name: str
     request,
     body: { text },
     answer: answerOf.documentSetSchema,
-  });
-}
-
-export function listGateways(context: AppLoadContext, request: Request) {
-  return apiPayload(context, { path: "/v1/admin/gateways", request, answer: answerOf.adminGatewaysSchema });
-}
-
-export function switchGateway(context: AppLoadContext, request: Request, name: string, enabled: boolean) {
-  return apiCall(context, {
-    method: "PUT",
-    path: adminPath("gateways", name),
-    request,
-    body: { enabled },
-    answer: answerOf.adminGatewaySchema,
   });
 }

@@ -1,21 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import * as answerOf from "../../contract/answers/admin-customers";
-import { type ListParams, adminPath, readListPage } from "./admin-list.server";
-import { apiCall, apiPayload } from "./api.server";
+import * as answerOf from "../../../contract/answers/admin-customers";
+import { adminPath, readListPage } from "~/lib/admin-list.server";
+import { apiCall, apiPayload } from "~/lib/api.server";
 
-/* The /v1 client of the back office's customers and the checkout blocklist (ADR 026). */
+/* A customer's page's /v1 client: the account with its lists, balance adjustments, blocking (ADR 026). */
 
-export type {
-  BlocklistEntry,
-  Customer,
-  CustomerSummary,
-  CustomerTicket,
-  StaffLedgerEntry,
-} from "../../contract/answers/admin-customers";
-
-export function listCustomers(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/customers", query, answer: answerOf.customerPageSchema });
-}
+export type { Customer, CustomerTicket, StaffLedgerEntry } from "../../../contract/answers/admin-customers";
 
 /** One customer's page: the account, and one page each of its orders, tickets and ledger. */
 export async function readCustomerPage(
@@ -62,33 +52,5 @@ export function setBlocked(
     request,
     body: { reason: input.reason },
     answer: answerOf.customerSchema,
-  });
-}
-
-export function listBlocklist(context: AppLoadContext, request: Request, query: ListParams) {
-  return readListPage(context, request, { path: "/v1/admin/blocklist", query, answer: answerOf.blocklistPageSchema });
-}
-
-export function addBlocklistEntry(
-  context: AppLoadContext,
-  request: Request,
-  input: { pattern: string; note: string },
-  idempotencyKey?: string,
-) {
-  return apiCall(context, {
-    path: "/v1/admin/blocklist",
-    request,
-    body: input,
-    answer: answerOf.blocklistAddedSchema,
-    idempotencyKey,
-  });
-}
-
-export function removeBlocklistEntry(context: AppLoadContext, request: Request, entryId: string) {
-  return apiCall(context, {
-    method: "DELETE",
-    path: adminPath("blocklist", entryId),
-    request,
-    answer: answerOf.blocklistRemovedSchema,
   });
 }

@@ -1,20 +1,12 @@
 import type { AppLoadContext } from "@remix-run/node";
-import type { AdminOrder } from "../../contract/answers/admin-orders";
-import * as answerOf from "../../contract/answers/admin-orders";
-import { type ListParams, adminPath, tryListPage } from "./admin-list.server";
-import { apiCall, apiPayload } from "./api.server";
+import type { AdminOrder } from "../../../contract/answers/admin-orders";
+import * as answerOf from "../../../contract/answers/admin-orders";
+import { adminPath } from "~/lib/admin-list.server";
+import { apiCall, apiPayload } from "~/lib/api.server";
 
-/*
- * The /v1 client of the back office's orders (/v1/admin/orders*, ADR 028). Reads answer an ApiResult so
- * the search can show a refused filter; the order page throws a 404 page for an unknown order.
- */
+/* The order page's /v1 client (/v1/admin/orders/:id*, ADR 028): an unknown order throws the 404 page. */
 
-export type { AdminOrder, AdminOrderRow, OrderCredentials } from "../../contract/answers/admin-orders";
-
-/** An ApiResult, not a thrown refusal: the search shows a filter the API refused (a bad date) above the list. */
-export function searchOrders(context: AppLoadContext, request: Request, query: ListParams) {
-  return tryListPage(context, request, { path: "/v1/admin/orders", query, answer: answerOf.adminOrderPageSchema });
-}
+export type { AdminOrder, OrderCredentials } from "../../../contract/answers/admin-orders";
 
 const orderPath = (orderId: string) => adminPath("orders", orderId);
 
