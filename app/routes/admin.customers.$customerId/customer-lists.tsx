@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
-import { AdminTime, Pager } from "~/components/admin/admin-ui";
+import { AdminTime } from "~/components/admin/admin-ui";
+import { Pager } from "~/components/pager";
 import { type Column, PageSection, RecordTable, byId } from "~/components/admin/detail-ui";
 import type { StaffLedgerEntry, readCustomerPage } from "./customer.server";
 import { formatUsd } from "~/lib/money";
@@ -128,7 +129,13 @@ export function CustomerLists({ lists }: { lists: Pick<CustomerPage, CustomerLis
         rowKey={byId}
         empty={empty}
       />
-      <Pager label={pages} pager={lists[name].pager} href={(page) => listHref(name, page)} />
+      <Pager
+        label={pages}
+        pager={lists[name].pager}
+        total={lists[name].pager.total}
+        keepScroll={false}
+        href={(page) => listHref(name, page)}
+      />
     </PageSection>
   ));
 }
