@@ -12,9 +12,9 @@ import type { ZodTypeAny } from "zod";
 import * as account from "../app/components/account/schemas";
 import { topUpSchema } from "../app/components/balance/top-up-schema";
 import { contactFormSchema, contactReplyFormSchema } from "../app/components/contact/schemas";
-import * as checkout from "../app/components/checkout/schema";
-import { orderFeedbackSchema } from "../app/components/order/feedback-schema";
-import { otherRequestFormSchema, replacementFormSchema } from "../app/components/order/request-schemas";
+import * as checkout from "../app/lib/checkout-schema";
+import { orderFeedbackSchema } from "../app/lib/feedback-schema";
+import { otherRequestFormSchema, replacementFormSchema } from "../app/lib/request-schemas";
 import { redeemKeySchema } from "../app/components/redeem-key-schema";
 import { openTicketSchema, ticketMessageSchema } from "../app/components/tickets/schemas";
 import { addToCartSchema } from "../app/lib/cart-forms";
@@ -34,12 +34,12 @@ export const STOREFRONT_FORMS: Record<string, Record<string, ZodTypeAny>> = {
   },
   "components/balance/top-up-schema.ts": { topUp: topUpSchema },
   "components/contact/schemas.ts": { contact: contactFormSchema, contactReply: contactReplyFormSchema },
-  "components/checkout/schema.ts": {
+  "lib/checkout-schema.ts": {
     guestCheckout: checkout.guestCheckoutSchema,
     customerCheckout: checkout.customerCheckoutSchema,
   },
-  "components/order/feedback-schema.ts": { orderFeedback: orderFeedbackSchema },
-  "components/order/request-schemas.ts": {
+  "lib/feedback-schema.ts": { orderFeedback: orderFeedbackSchema },
+  "lib/request-schemas.ts": {
     replacementRequest: replacementFormSchema,
     otherRequest: otherRequestFormSchema,
   },

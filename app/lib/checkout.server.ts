@@ -21,8 +21,8 @@ import { HUMAN_CHECK_FIELD } from "~/lib/human-check-field";
 import { INVALID_COUPON } from "../../contract/order";
 import { usdToCents } from "../../contract/money";
 import { CART_CHANGED, shownCartDigest } from "../../contract/shown-cart";
-import { CHECKOUT_FORM } from "~/components/checkout/checkout-form-id";
-import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "~/components/checkout/schema";
+import { CHECKOUT_FORM } from "./checkout-form-id";
+import { couponSchema, customerCheckoutSchema, guestCheckoutSchema } from "./checkout-schema";
 
 /*
  * The checkout half of the cart panel: what it needs to render (gateways, the applied coupon's price,

@@ -2,7 +2,7 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { type AppLoadContext, data } from "@remix-run/node";
 import { z } from "zod";
-import { HONEYPOT_REFUSAL, honeypotFilled } from "~/components/account/honeypot";
+import { HONEYPOT_REFUSAL, honeypotFilled } from "./honeypot";
 import type { ApiFailure, ApiResult, ApiSuccess } from "./api.server";
 import { replyFromApi } from "./api-reply.server";
 import type { FormReply } from "./form-reply";

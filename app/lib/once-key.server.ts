@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "./once-key";
 
 /*
  * A create form's one-time key (issue 26): the loader renders a new one with the form, the action sends it

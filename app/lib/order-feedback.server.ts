@@ -4,9 +4,8 @@ import { formAction } from "./form-action.server";
 import type { Order } from "./orders.server";
 import { getCurrentUser, returnPath } from "./session.server";
 import { redirectWithSuccess } from "./toast.server";
-import { canRate, feedbackFormId } from "~/components/order/feedback-rules";
-import { orderFeedbackSchema } from "~/components/order/feedback-schema";
-import type { FeedbackAccess } from "~/components/order/order-feedback";
+import { type FeedbackAccess, canRate, feedbackFormId } from "./feedback-rules";
+import { orderFeedbackSchema } from "./feedback-schema";
 
 /* The /find-order side of feedback: who may rate the order's lines, and the feedback form's post. */
 

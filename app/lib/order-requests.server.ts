@@ -1,6 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { OTHER_REQUEST_FORM, REPLACEMENT_FORM } from "~/components/order/request-form-ids";
-import { otherRequestFormSchema, replacementFormSchema } from "~/components/order/request-schemas";
+import { OTHER_REQUEST_FORM, REPLACEMENT_FORM } from "./request-form-ids";
+import { otherRequestFormSchema, replacementFormSchema } from "./request-schemas";
 import { type HumanCheckChallenge, freshHumanCheck } from "./accounts.server";
 import { formAction } from "./form-action.server";
 import { HUMAN_CHECK_FIELD } from "./human-check-field";

@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { keyGenerateSchema } from "~/components/admin/keys-schemas";
+import { keyGenerateSchema } from "~/routes/admin.keys/keys-schemas";
 import { requireStaff } from "~/lib/admin.server";
-import { generateInput, generateKeys, keysCsv } from "~/lib/admin-keys.server";
+import { generateInput, generateKeys, keysCsv } from "~/routes/admin.keys/keys.server";
 import { fileDownload } from "~/lib/download.server";
 import { redirectWithError } from "~/lib/toast.server";
 

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requireStaff } from "~/lib/admin.server";
-import { exportStock } from "~/lib/admin-stock.server";
+import { exportStock } from "~/routes/admin.stock.$optionId/stock.server";
 import { fileDownload, recordExport } from "~/lib/download.server";
 
 /*

@@ -8,8 +8,8 @@ import {
 import { Form, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { lazy, Suspense, useEffect } from "react";
 import { GeneralErrorBoundary } from "~/components/error-screens";
-import { FEEDBACK_INTENT } from "~/components/order/feedback-rules";
-import type { FeedbackAccess } from "~/components/order/order-feedback";
+import { FEEDBACK_INTENT } from "~/lib/feedback-rules";
+import type { FeedbackAccess } from "~/lib/feedback-rules";
 import { intentOf } from "~/lib/form-action.server";
 import { loadFeedbackAccess, orderFeedbackAction } from "~/lib/order-feedback.server";
 import {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stockCredentials } from "../../api/db/schema";
-import * as keysPage from "../../app/routes/admin.keys";
-import * as ordersPage from "../../app/routes/admin.orders._index";
-import * as stockPage from "../../app/routes/admin.stock.$optionId";
+import * as keysPage from "../../app/routes/admin.keys/route";
+import * as ordersPage from "../../app/routes/admin.orders._index/route";
+import * as stockPage from "../../app/routes/admin.stock.$optionId/route";
 import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer, createListing } from "../support/shop";
 

@@ -2,11 +2,11 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, products, stockCredentials, users } from "../../api/db/schema";
-import * as newProductPage from "../../app/routes/admin.catalogue.new";
-import * as newCouponPage from "../../app/routes/admin.coupons.new";
+import * as newProductPage from "../../app/routes/admin.catalogue.new/route";
+import * as newCouponPage from "../../app/routes/admin.coupons.new/route";
 import * as customerExportPage from "../../app/routes/admin.customers.$customerId.export";
-import * as stockPage from "../../app/routes/admin.stock.$optionId";
-import * as staffPage from "../../app/routes/admin.staff";
+import * as stockPage from "../../app/routes/admin.stock.$optionId/route";
+import * as staffPage from "../../app/routes/admin.staff/route";
 import { type PageTest, createPageTest } from "../support/pages";
 import { addToCart, createCustomer, createListing } from "../support/shop";
 

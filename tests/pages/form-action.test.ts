@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { HONEYPOT_FIELD, HONEYPOT_REFUSAL } from "../../app/components/account/honeypot";
+import { HONEYPOT_FIELD, HONEYPOT_REFUSAL } from "../../app/lib/honeypot";
 import { schemaFields } from "../../app/lib/form-action.server";
 import * as settingsPage from "../../app/routes/settings";
 import * as signupPage from "../../app/routes/signup";

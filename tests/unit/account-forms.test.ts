@@ -1,6 +1,6 @@
 import { getZodConstraint } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
-import { HONEYPOT_FIELD, honeypotFilled } from "~/components/account/honeypot";
+import { HONEYPOT_FIELD, honeypotFilled } from "~/lib/honeypot";
 import {
   changeEmailSchema,
   changePasswordSchema,

@@ -1,9 +1,6 @@
-/*
- * A field people never see and bots that fill every input do: a post that fills it is refused.
- * The name is the one the API's human-check challenge names (honeypotField), so every public
- * form of the store uses the same trap.
- */
-export const HONEYPOT_FIELD = "name__confirm";
+import { HONEYPOT_FIELD } from "~/lib/honeypot";
+
+/* The honeypot field of a public form (app/lib/honeypot.ts says why): hidden from people, filled by bots. */
 
 export function HoneypotField() {
   return (
@@ -13,10 +10,3 @@ export function HoneypotField() {
     </div>
   );
 }
-
-export function honeypotFilled(formData: FormData): boolean {
-  const value = formData.get(HONEYPOT_FIELD);
-  return typeof value === "string" && value !== "";
-}
-
-export const HONEYPOT_REFUSAL = "We could not accept this form. Please try again.";

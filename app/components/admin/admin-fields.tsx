@@ -10,6 +10,7 @@ import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
 import { inputClass, listOf } from "~/components/admin/admin-ui";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import { choiceSelectProps, withoutTextLimits } from "~/lib/control-props";
 import { HiddenFields } from "~/components/admin/detail-ui";
 
@@ -197,4 +198,9 @@ export function AdminForm({
       </div>
     </Form>
   );
+}
+
+/** A create form's one-time key, rendered by the loader; nothing when the form has none. */
+export function OnceKeyField({ value }: { value: string | undefined }) {
+  return value ? <input type="hidden" name={ONCE_KEY_FIELD} value={value} /> : null;
 }

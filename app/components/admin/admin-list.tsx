@@ -3,7 +3,8 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList, FormErrors, SubmitButton } from "~/components/account/form-fields";
-import { AdminTable, Pager, inputClass, secondaryButtonClass, td, th } from "./admin-ui";
+import { AdminTable, inputClass, secondaryButtonClass, td, th } from "./admin-ui";
+import { Pager } from "~/components/pager";
 import { pageHref } from "~/lib/list-query";
 
 /*
@@ -53,7 +54,7 @@ type AdminListProps<Row extends { _id: string }> = {
   keep?: string[];
   /** The answer when nothing is listed: [with a search or filter, without]. */
   empty?: [string, string];
-  list: { records: Row[]; pager?: Parameters<typeof Pager>[0]["pager"] };
+  list: { records: Row[]; pager?: Parameters<typeof Pager>[0]["pager"] & { total: number } };
   columns?: ListColumn<Row>[];
   /** Cards instead of table rows: the content of each row's item. */
   card?: (row: Row) => ReactNode;
@@ -95,7 +96,13 @@ export function AdminList<Row extends { _id: string }>(props: AdminListProps<Row
         </>
       )}
       {!error && list.pager && (
-        <Pager label={`${label} pages`} pager={list.pager} href={(page) => pageHref(pathname, query, page)} />
+        <Pager
+          label={`${label} pages`}
+          pager={list.pager}
+          total={list.pager.total}
+          keepScroll={false}
+          href={(page) => pageHref(pathname, query, page)}
+        />
       )}
     </>
   );

@@ -1,11 +1,7 @@
-import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
-// The list's address helpers live with listQuery (ADR 048); kept here for the pages that import them from here.
-export { pageFrom, pageHref } from "~/lib/list-query";
-
-/* The pieces the back office's pages share: a page heading, a table that scrolls sideways on a phone, pager links
- * (AdminList in admin-list.tsx puts them together into a list). */
+/* The pieces the back office's pages share: a page heading, a table that scrolls sideways on a phone, a time
+ * (AdminList in admin-list.tsx puts them together with the Pager of components/pager.tsx into a list). */
 
 export function AdminHeading({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -38,39 +34,6 @@ export const secondaryButtonClass = "rounded-lg border border-slate-300 px-4 py-
 /** A multi-choice field's values: one ticked box comes back from a refused post as a lone string. */
 export const listOf = (value: unknown): string[] =>
   Array.isArray(value) ? value.map(String) : typeof value === "string" && value ? [value] : [];
-
-export function Pager({
-  label,
-  pager,
-  href,
-}: {
-  label: string;
-  pager: { page: number; previous: number | null; next: number | null; pages: number; total: number };
-  href: (page: number) => string;
-}) {
-  if (pager.pages <= 1) return null;
-  return (
-    <nav aria-label={label} className="flex items-center justify-between gap-2">
-      {pager.previous ? (
-        <Link to={href(pager.previous)} className="font-semibold text-brand-700 underline">
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span aria-current="page" className="text-sm text-slate-600">
-        Page {pager.page} of {pager.pages} ({pager.total})
-      </span>
-      {pager.next ? (
-        <Link to={href(pager.next)} className="font-semibold text-brand-700 underline">
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
-  );
-}
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 export function AdminTime({ iso }: { iso: string }) {

@@ -10,7 +10,7 @@ import {
   TextAreaField,
 } from "~/components/admin/admin-fields";
 import { inputClass } from "~/components/admin/admin-ui";
-import { ONCE_KEY_FIELD } from "~/components/admin/once-key";
+import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import {
   categoryFormSchema,
   durationFormSchema,

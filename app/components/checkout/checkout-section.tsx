@@ -1,15 +1,15 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { COUPON_MAX_LENGTH } from "../../../contract/order";
 import { formatUsd } from "~/lib/money";
-import { FORM_CONSTRAINTS } from "./schema.constraints";
+import { FORM_CONSTRAINTS } from "~/lib/checkout-schema.constraints";
 import { getFormProps, getTextareaProps, useServerForm } from "~/lib/server-form";
 import { ErrorList, FormErrors, TextField } from "../account/form-fields";
 import { HumanCheck } from "../human-check";
 import { SlotCouponPicker } from "../slots/slot-coupons";
 import type { CheckoutExtra, CheckoutPanelData } from "~/lib/checkout.server";
-import { CHECKOUT_FORM } from "./checkout-form-id";
+import { CHECKOUT_FORM } from "~/lib/checkout-form-id";
 import { type FormReply, useFormReply } from "~/lib/form-reply";
-import type { guestCheckoutSchema } from "./schema";
+import type { guestCheckoutSchema } from "~/lib/checkout-schema";
 import type { z } from "zod";
 
 type Props = {

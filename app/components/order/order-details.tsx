@@ -1,8 +1,9 @@
 import { ORDER_STATUS_LABELS } from "../../../contract/browser/order";
 import { formatUsd } from "~/lib/money";
 import type { Order } from "~/lib/orders.server";
-import { canRate } from "./feedback-rules";
-import { type FeedbackAccess, OrderFeedback } from "./order-feedback";
+import { canRate } from "~/lib/feedback-rules";
+import type { FeedbackAccess } from "~/lib/feedback-rules";
+import { OrderFeedback } from "./order-feedback";
 import { OrderProductCard } from "./order-product-card";
 import { OrderRequestDialog } from "./request-dialog";
 import { lineRequestProps } from "./request-panels";

@@ -1,23 +1,17 @@
 import { Form, Link } from "@remix-run/react";
 import { FEEDBACK_MESSAGE_MAX_LENGTH, REGISTER_TO_LEAVE_FEEDBACK } from "../../../contract/browser/feedback";
 import { FormErrors, SubmitButton } from "~/components/account/form-fields";
+import type { OwnFeedback } from "~/lib/feedback.server";
 import { StarsShown } from "~/components/feedback/stars-shown";
 import { StarRatingInput } from "~/components/feedback/stars";
 import { MessageField } from "~/components/tickets/ticket-fields";
-import type { OwnFeedback } from "~/lib/feedback.server";
 import type { OrderProduct } from "~/lib/orders.server";
-import { FORM_CONSTRAINTS } from "./feedback-schema.constraints";
+import { FORM_CONSTRAINTS } from "~/lib/feedback-schema.constraints";
 import { useFormReply } from "~/lib/form-reply";
 import { getFormProps, useServerForm } from "~/lib/server-form";
-import { FEEDBACK_INTENT, feedbackFormId } from "./feedback-rules";
-import type { orderFeedbackSchema } from "./feedback-schema";
+import { FEEDBACK_INTENT, type FeedbackAccess, feedbackFormId } from "~/lib/feedback-rules";
+import type { orderFeedbackSchema } from "~/lib/feedback-schema";
 import type { z } from "zod";
-
-/** Who is looking at the order: a guest, a customer it does not belong to, or its owner with their feedback. */
-export type FeedbackAccess =
-  | { kind: "guest"; signInHref: string; signUpHref: string }
-  | { kind: "foreign" }
-  | { kind: "owner"; feedback: OwnFeedback[] };
 
 /**
  * The feedback part of a delivered order line on /find-order (spec section 2: the feedback modal), as a
