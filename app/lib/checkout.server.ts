@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type AppLoadContext, redirect } from "@remix-run/node";
 import { randomUUID } from "node:crypto";
 import { freshHumanCheck, type HumanCheckChallenge } from "~/lib/accounts.server";
@@ -155,24 +154,23 @@ export function couponRefusal(refused: string, reason: string, applied: string):
 type IntentArgs = { request: Request; context: AppLoadContext; formData: FormData; back: string };
 
 /** intent=coupon: applies (or, when empty, removes) the coupon and comes back with the server's message. */
-export async function applyCouponIntent({ request, context, formData, back }: IntentArgs): Promise<Response> {
+export async function applyCouponIntent({ request, context, formData, back }: IntentArgs) {
   const applied = await readCouponCode(request, context);
-  const submission = parseWithZod(formData, { schema: couponSchema });
-  if (submission.status !== "success") {
-    return redirectWithError(
+  const entered = String(formData.get("coupon") ?? "");
+  return formAction(formData, {
+    schema: couponSchema,
+    toast: {
       context,
-      back,
-      couponRefusal(String(formData.get("coupon") ?? ""), INVALID_COUPON, applied),
-    );
-  }
-  const { coupon } = submission.value;
-  // One cart per person (ADR 052): a customer's is the server cart, a guest's the cookie.
-  const result = (await getCurrentUser(request, context))
-    ? await applyCoupon(context, request, coupon)
-    : await applyCouponPublic(context, request, (await cartFor(request, context).cookieLines()).items, coupon);
-  if (!result.ok) return redirectWithError(context, back, couponRefusal(coupon, result.message, applied));
-  return redirectWithSuccess(context, back, result.message, {
-    headers: { "Set-Cookie": await couponHeader(context, coupon) },
+      to: back,
+      message: (refusal) => couponRefusal(entered, refusal?.message ?? INVALID_COUPON, applied),
+    },
+    // One cart per person (ADR 052): a customer's is the server cart, a guest's the cookie.
+    call: async ({ coupon }) =>
+      (await getCurrentUser(request, context))
+        ? applyCoupon(context, request, coupon)
+        : applyCouponPublic(context, request, (await cartFor(request, context).cookieLines()).items, coupon),
+    done: async ({ message }, { coupon }) =>
+      redirectWithSuccess(context, back, message, { headers: { "Set-Cookie": await couponHeader(context, coupon) } }),
   });
 }
 

@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { keyGenerateSchema } from "~/routes/admin.keys/keys-schemas";
 import { requireStaff } from "~/lib/admin.server";
 import { generateInput, generateKeys, keysCsv } from "~/routes/admin.keys/keys.server";
 import { fileDownload } from "~/lib/download.server";
-import { redirectWithError } from "~/lib/toast.server";
+import { formAction } from "~/lib/form-action.server";
 
 /*
  * "Generate and download CSV" on /admin/keys posts here (the button's formaction): the same form, answered
@@ -14,15 +13,13 @@ import { redirectWithError } from "~/lib/toast.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   await requireStaff(request, context, "keys");
-  const submission = parseWithZod(await request.formData(), { schema: keyGenerateSchema });
-  if (submission.status !== "success") {
-    const reasons = Object.values(submission.error ?? {}).flat();
-    return redirectWithError(context, "/admin/keys", reasons[0] ?? "Check the form and try again");
-  }
-  const answer = await generateKeys(context, request, generateInput(submission.value));
-  if (!answer.ok) return redirectWithError(context, "/admin/keys", answer.message);
-  const file = { name: `redeem-keys-${answer.payload.batchId}.csv`, type: "text/csv" };
-  return fileDownload(keysCsv(answer.payload), file);
+  return formAction(await request.formData(), {
+    schema: keyGenerateSchema,
+    toast: { context, to: "/admin/keys" },
+    call: (value) => generateKeys(context, request, generateInput(value)),
+    done: ({ payload }) =>
+      fileDownload(keysCsv(payload), { name: `redeem-keys-${payload.batchId}.csv`, type: "text/csv" }),
+  });
 }
 
 export function loader() {

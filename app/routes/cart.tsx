@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, data, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { safeRedirect } from "remix-utils/safe-redirect";
@@ -7,6 +6,7 @@ import type { z } from "zod";
 import { CartContents } from "~/components/cart-contents";
 import { applyCouponIntent, checkoutIntent, loadCheckoutPanel } from "~/lib/checkout.server";
 import { CheckoutSection } from "~/components/checkout/checkout-section";
+import { formAction } from "~/lib/form-action.server";
 import { type CartChange, cartFor } from "~/lib/cart.server";
 import { withCartPanel } from "~/lib/cart-client";
 import { addToCartSchema, clearCartSchema, removeCartLineSchema, updateCartLineSchema } from "~/lib/cart-forms";
@@ -53,19 +53,17 @@ function productAfterRefusal(formData: FormData, fallback: string): string {
   return url.pathname + url.search;
 }
 
+/**
+ * The cart's answer as formAction's yes: a change the cart refused still sets its cookies, so its refusal rides
+ * in the payload and each form tells it in its own toast.
+ */
+const cartChanged = (change: CartChange) => ({ ok: true as const, status: 200, message: "", payload: change });
+
 export async function action({ request, context }: ActionFunctionArgs) {
   // A body that is not a form is bad input like any other: a toast, never a 500.
   const formData = await request.formData().catch(() => new FormData());
   const back = returnAddress(request, formData);
   const cart = cartFor(request, context);
-
-  /** The form's values, or the toast that tells what is wrong with them (on `refusedTo`, else `back`). */
-  async function parsed<Schema extends z.ZodTypeAny>(schema: Schema, refusedTo = back) {
-    const submission = parseWithZod(formData, { schema });
-    if (submission.status === "success") return { value: submission.value as z.output<Schema> };
-    const firstError = Object.values(submission.error ?? {}).flat()[0];
-    return { refusal: await redirectWithError(context, refusedTo, firstError ?? "Please check the form") };
-  }
 
   /** Panel edits replace the history entry: with JS each click is a fetcher whose redirect would otherwise add one. */
   async function afterEdit(change: CartChange) {
@@ -75,32 +73,36 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(back, { headers: change.headers });
   }
 
+  /** A panel edit: its refusals are a toast on the page it came from. */
+  function edit<Schema extends z.ZodTypeAny>(schema: Schema, change: (value: z.output<Schema>) => Promise<CartChange>) {
+    return formAction(formData, {
+      schema,
+      toast: { context, to: back },
+      call: async (value) => cartChanged(await change(value)),
+      done: ({ payload }) => afterEdit(payload),
+    });
+  }
+
   switch (formData.get("intent")) {
     case "add": {
       const refusedTo = productAfterRefusal(formData, back);
-      const form = await parsed(addToCartSchema, refusedTo);
-      if (form.refusal) return form.refusal;
-      const { optionId, duration, quantity } = form.value;
-      const change = await cart.add({ optionId, duration, quantity });
-      if (change.refusal) return redirectWithError(context, refusedTo, change.refusal, { headers: change.headers });
-      if (change.notice) return redirectWithInfo(context, back, change.notice, { headers: change.headers });
-      return redirectWithSuccess(context, back, "Product added to cart", { headers: change.headers });
+      return formAction(formData, {
+        schema: addToCartSchema,
+        toast: { context, to: refusedTo },
+        call: async ({ optionId, duration, quantity }) => cartChanged(await cart.add({ optionId, duration, quantity })),
+        done: ({ payload: { refusal, notice, headers } }) => {
+          if (refusal) return redirectWithError(context, refusedTo, refusal, { headers });
+          if (notice) return redirectWithInfo(context, back, notice, { headers });
+          return redirectWithSuccess(context, back, "Product added to cart", { headers });
+        },
+      });
     }
-    case "update": {
-      const form = await parsed(updateCartLineSchema);
-      if (form.refusal) return form.refusal;
-      return afterEdit(await cart.update({ optionId: form.value.optionId, quantity: form.value.quantity }));
-    }
-    case "remove": {
-      const form = await parsed(removeCartLineSchema);
-      if (form.refusal) return form.refusal;
-      return afterEdit(await cart.remove(form.value.optionId));
-    }
-    case "clear": {
-      const form = await parsed(clearCartSchema);
-      if (form.refusal) return form.refusal;
-      return afterEdit(await cart.clear());
-    }
+    case "update":
+      return edit(updateCartLineSchema, ({ optionId, quantity }) => cart.update({ optionId, quantity }));
+    case "remove":
+      return edit(removeCartLineSchema, ({ optionId }) => cart.remove(optionId));
+    case "clear":
+      return edit(clearCartSchema, () => cart.clear());
     case "coupon":
       return applyCouponIntent({ request, context, formData, back });
     case "checkout":

@@ -1,5 +1,4 @@
 import { type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import { type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useSearchParams } from "@remix-run/react";
 import { AccountCard, FormErrors, SubmitButton, TextField } from "~/components/account/form-fields";
@@ -12,9 +11,8 @@ import {
   signInWithPassword,
   signInWithSecondFactor,
 } from "~/lib/accounts.server";
-import { replyFromApi } from "~/lib/api-reply.server";
 import { formAction, replyToForm } from "~/lib/form-action.server";
-import { type FormReply, useFormReply } from "~/lib/form-reply";
+import { useFormReply } from "~/lib/form-reply";
 import { completeSignIn, readDeviceToken, anonymousPageLoader } from "~/lib/session.server";
 import { FORM_CONSTRAINTS } from "~/components/account/schemas.constraints";
 import { getFormProps, useServerForm } from "~/lib/server-form";
@@ -40,25 +38,17 @@ type LoginExtra = { humanCheck: HumanCheckChallenge | null } | undefined;
 
 /** The code step of a staff sign-in: a wrong code asks again, a spent challenge starts over. */
 async function secondFactor(request: Request, context: ActionFunctionArgs["context"], formData: FormData) {
-  const submission = parseWithZod(formData, { schema: twoFactorSchema });
   const challenge = String(formData.get("challenge") ?? "");
-  const askAgain = (result: FormReply["result"], status: number) =>
-    replyToForm<CodeStepExtra>(CODE_FORM, result, status, () => ({ challenge }));
-  if (submission.status !== "success") return askAgain(submission.reply(), 400);
-  const { redirectTo, ...input } = submission.value;
-  const answer = await signInWithSecondFactor(context, {
-    ...input,
-    deviceToken: await readDeviceToken(request, context),
+  return formAction(formData, {
+    form: CODE_FORM,
+    schema: twoFactorSchema,
+    fields: ["code"],
+    extra: (): CodeStepExtra => ({ challenge }),
+    startOver: { form: LOGIN_FORM, when: (refusal) => refusal.status !== 400 },
+    call: async ({ redirectTo: _, ...input }) =>
+      signInWithSecondFactor(context, { ...input, deviceToken: await readDeviceToken(request, context) }),
+    done: ({ payload }, { redirectTo }) => signedIn(request, context, payload, redirectTo),
   });
-  if (!answer.ok) {
-    if (answer.status === 400) {
-      const { result, status } = replyFromApi(submission, answer, { fields: ["code"] });
-      return askAgain(result, status);
-    }
-    const result = submission.reply({ formErrors: [answer.message], hideFields: ["code", "challenge"] });
-    return replyToForm(LOGIN_FORM, result, answer.status);
-  }
-  return signedIn(request, context, answer.payload, redirectTo);
 }
 
 function signedIn(

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -20,8 +19,7 @@ import {
   newBatchId,
   revokeKeys,
 } from "./keys.server";
-import { replyFromApi } from "~/lib/api-reply.server";
-import { formAction, intentOf, refuseSubmission, replyToForm } from "~/lib/form-action.server";
+import { formAction, intentOf, replyToForm } from "~/lib/form-action.server";
 import { listChoice, listId, listQuery, listText } from "~/lib/list-query";
 import { redirectWithSuccess } from "~/lib/toast.server";
 import { useFormReply } from "~/lib/form-reply";
@@ -58,15 +56,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
       done: (answer) => redirectWithSuccess(context, `${back.pathname}${back.search}`, answer.message),
     });
   }
-  // Not formAction's redirect: the codes exist only in this answer (stored hashed), so they are shown here, once.
-  const submission = parseWithZod(formData, { schema: keyGenerateSchema });
-  if (submission.status !== "success") return refuseSubmission(submission, { form: GENERATE_FORM });
-  const answer = await generateKeys(context, request, generateInput(submission.value));
-  if (!answer.ok) {
-    const { result, status } = replyFromApi(submission, answer, { fields: ["quantity", "count"] });
-    return replyToForm(GENERATE_FORM, result, status);
-  }
-  return replyToForm(GENERATE_FORM, submission.reply({ resetForm: true }), 200, () => answer.payload);
+  return formAction(formData, {
+    form: GENERATE_FORM,
+    schema: keyGenerateSchema,
+    fields: ["quantity", "count"],
+    call: (value) => generateKeys(context, request, generateInput(value)),
+    // Not a redirect: the codes exist only in this answer (stored hashed), so they are shown here, once.
+    done: ({ payload }, _value, submission) =>
+      replyToForm(GENERATE_FORM, submission.reply({ resetForm: true }), 200, () => payload),
+  });
 }
 
 function KeyState({ row }: { row: RedeemKeyRow }) {

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { NOTIFICATION_DELIVERY_STATUSES } from "../../../contract/notifications";
@@ -16,9 +15,9 @@ import {
   retryNotification,
   saveNotificationRouting,
 } from "./notifications.server";
-import { formAction, intentOf, toastAnswer } from "~/lib/form-action.server";
+import { formAction, intentOf } from "~/lib/form-action.server";
 import { listChoice, listQuery } from "~/lib/list-query";
-import { redirectWithError, redirectWithSuccess } from "~/lib/toast.server";
+import { redirectWithSuccess } from "~/lib/toast.server";
 import { useRepliedSchemaForm } from "~/lib/use-schema-form";
 
 export const meta: MetaFunction = () => [{ title: "Notifications | Back office" }];
@@ -43,9 +42,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const here = `/admin/notifications${new URL(request.url).search}`;
   const formData = await request.formData();
   if (intentOf(formData, ["routing", "retry"]) === "retry") {
-    const submission = parseWithZod(formData, { schema: notificationRetrySchema });
-    if (submission.status !== "success") return redirectWithError(context, here, "Notification not found");
-    return toastAnswer(context, here, await retryNotification(context, request, submission.value.notificationId));
+    return formAction(formData, {
+      schema: notificationRetrySchema,
+      // A browser posts only listed ids: any refusal of the schema means the row is gone.
+      toast: { context, to: here, message: (refusal) => refusal?.message ?? "Notification not found" },
+      call: ({ notificationId }) => retryNotification(context, request, notificationId),
+      done: (answer) => redirectWithSuccess(context, here, answer.message),
+    });
   }
   return formAction(formData, {
     form: "notification-routing",

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
@@ -11,7 +10,7 @@ import { FILE_TOO_LARGE, stockImportSchema, stockRemoveBatchSchema, stockRemoveS
 import { GeneralErrorBoundary } from "~/components/error-screens";
 import { requireStaff } from "~/lib/admin.server";
 import { importStock, readOptionStock, removeStock } from "./stock.server";
-import { formAction, intentOf, replyToForm } from "~/lib/form-action.server";
+import { formAction, intentOf } from "~/lib/form-action.server";
 import { useFormReply } from "~/lib/form-reply";
 import { listChoice, listQuery, listText } from "~/lib/list-query";
 import { postedForm } from "~/lib/posted-form.server";
@@ -59,20 +58,18 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const optionId = optionIdOf(params.optionId);
   const here = `/admin/stock/${optionId}`;
   const formData = await postedForm(request, STOCK_IMPORT_MAX_BYTES);
-  if (formData === "too large") {
-    const submission = parseWithZod(new FormData(), { schema: stockImportSchema });
-    return replyToForm("stock-import", submission.reply({ fieldErrors: { file: [FILE_TOO_LARGE] } }), 400);
-  }
   // Back to the same page of the list, its filters kept, an earlier import's result dropped.
   const back = new URL(request.url).searchParams;
   for (const name of REPORT_PARAMS) back.delete(name);
   const removed = (answer: { message: string }) =>
     redirectWithSuccess(context, back.size ? `${here}?${back}` : here, answer.message);
-  switch (intentOf(formData, ["import", "remove", "removeBatch"])) {
+  // Only the import carries a file: a post over the cap is one, refused before its fields are read.
+  switch (formData === "too large" ? "import" : intentOf(formData, ["import", "remove", "removeBatch"])) {
     case "import":
       return formAction(formData, {
         form: "stock-import",
         schema: stockImportSchema,
+        tooLarge: { file: FILE_TOO_LARGE },
         call: async ({ file, text, label }) => {
           const lines = file ? await fileText(file) : (text ?? "");
           if (lines === null) return { ok: false, status: 400, message: NOT_UTF8, errors: { file: [NOT_UTF8] } };
