@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, ticketMessages, users } from "../../api/db/schema";
 import { issueChallenge } from "../../api/services/human-check";
 import { generateKeys } from "../../api/services/redeem-keys";
-import * as loginPage from "../../app/routes/login";
-import * as redeemPage from "../../app/routes/redeem-key";
-import * as settingsPage from "../../app/routes/settings";
-import * as ticketPage from "../../app/routes/tickets.$ticketId";
 import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer, createListing } from "../support/shop";
+import { route } from "../support/routes";
+
+const loginPage = await route("login");
+const redeemPage = await route("redeem-key");
+const settingsPage = await route("settings");
+const ticketPage = await route("tickets.$ticketId");
 
 /* Sign-in, settings, a ticket message and a redeemed key, posted to their actions as a browser without JavaScript. */
 

@@ -6,13 +6,15 @@ import { balanceLedger, coupons, orderProducts, orders, payments, stockCredentia
 import { issueChallenge } from "../../api/services/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import * as cartPage from "../../app/routes/cart";
-import * as loginPage from "../../app/routes/login";
-import * as logoutPage from "../../app/routes/logout";
-import * as sandboxPage from "../../app/routes/pay.sandbox.$paymentId";
-import * as signupPage from "../../app/routes/signup";
 import { type PageTest, createPageTest } from "../support/pages";
 import { createListing } from "../support/shop";
+import { route } from "../support/routes";
+
+const cartPage = await route("cart");
+const loginPage = await route("login");
+const logoutPage = await route("logout");
+const sandboxPage = await route("pay.sandbox.$paymentId");
+const signupPage = await route("signup");
 
 /*
  * A model-based test of the cart and checkout (issue 36, ADR 052), with fast-check's fc.commands: random

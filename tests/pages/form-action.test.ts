@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { HONEYPOT_FIELD, HONEYPOT_REFUSAL } from "../../app/components/account/honeypot";
 import { schemaFields } from "../../app/lib/form-action.server";
-import * as settingsPage from "../../app/routes/settings";
-import * as signupPage from "../../app/routes/signup";
 import { type PageTest, createPageTest } from "../support/pages";
+import { route } from "../support/routes";
+
+const settingsPage = await route("settings");
+const signupPage = await route("signup");
 
 /* The one form-action path (ADR 049): its reply shape, what it keeps out of a reply, and how it maps refusals. */
 
