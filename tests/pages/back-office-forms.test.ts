@@ -190,8 +190,6 @@ describe("the gateways page's switch", () => {
     const off = await page.post(gatewaysPage, "/admin/gateways", { intent: "disable", name: "stripe" });
     expect(off).toMatchObject({ status: 302, location: "/admin/gateways", toast: { type: "success" } });
     expect(await enabled()).toBe(false);
-    await page.post(gatewaysPage, "/admin/gateways", { intent: "enable", name: "stripe" });
-    expect(await enabled()).toBe(true);
   });
 });
 
