@@ -33,6 +33,7 @@ const balancePage = await route("balance");
 const slotsPage = await route("slots");
 const litePage = await route("lite");
 const landingPage = await route("_index");
+const settingsPage = await route("settings");
 
 /*
  * The storefront's forms (issue 41), posted as a browser without JavaScript: each proves what the person relies
@@ -330,6 +331,27 @@ describe("the slots page's spin button", () => {
     const refused = await page.post(slotsPage, "/slots", {});
     expect(refused.status).toBe(302);
     expect(refused.location).toMatch(/^\/login/);
+  });
+});
+
+describe("the settings page's delete-account form (privacy)", () => {
+  it("keeps the account on a wrong password; the right one deletes it, signs out and goes home", async () => {
+    page.jar.clear();
+    const account = await registered();
+    await page.signIn(account.token);
+    const signInWorks = async () =>
+      (await page.shop.post("/v1/user/login", { username: account.name, password: PASSWORD })).status === 200;
+
+    const wrong = await page.post(settingsPage, "/settings", { intent: "delete", password: "not my password" });
+    expect(wrong.status).toBe(400);
+    expect(wrong.data.form).toBe("settings-delete");
+    expect(JSON.stringify(wrong.data)).not.toContain("not my password");
+    expect(await signInWorks()).toBe(true);
+
+    const deleted = await page.post(settingsPage, "/settings", { intent: "delete", password: PASSWORD });
+    expect(deleted).toMatchObject({ status: 302, location: "/", toast: { type: "success" } });
+    expect(page.jar.has("token")).toBe(false);
+    expect(await signInWorks()).toBe(false);
   });
 });
 
