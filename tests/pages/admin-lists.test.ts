@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stockCredentials } from "../../api/db/schema";
-import * as keysPage from "../../app/routes/admin.keys/route";
-import * as ordersPage from "../../app/routes/admin.orders._index/route";
-import * as stockPage from "../../app/routes/admin.stock.$optionId/route";
+const keysPage = await route("admin.keys");
+const ordersPage = await route("admin.orders._index");
+const stockPage = await route("admin.stock.$optionId");
 import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer, createListing } from "../support/shop";
+import { route } from "../support/routes";
 
 /* The back office's list kit (ADR 048): the URL state a list reads, and a bulk action posted to its action. */
 

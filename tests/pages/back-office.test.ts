@@ -2,13 +2,14 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, products, stockCredentials, users } from "../../api/db/schema";
-import * as newProductPage from "../../app/routes/admin.catalogue.new/route";
-import * as newCouponPage from "../../app/routes/admin.coupons.new/route";
-import * as customerExportPage from "../../app/routes/admin.customers.$customerId.export";
-import * as stockPage from "../../app/routes/admin.stock.$optionId/route";
-import * as staffPage from "../../app/routes/admin.staff/route";
+const newProductPage = await route("admin.catalogue.new");
+const newCouponPage = await route("admin.coupons.new");
+const customerExportPage = await route("admin.customers.$customerId.export");
+const stockPage = await route("admin.stock.$optionId");
+const staffPage = await route("admin.staff");
 import { type PageTest, createPageTest } from "../support/pages";
 import { addToCart, createCustomer, createListing } from "../support/shop";
+import { route } from "../support/routes";
 
 /*
  * Back-office forms, posted to their actions: a product, a coupon (sent twice), a stock import, a customer's data

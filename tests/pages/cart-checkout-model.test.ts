@@ -3,16 +3,17 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceLedger, coupons, orderProducts, orders, payments, stockCredentials, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/orders/create";
 import { expireUnpaidOrders } from "../../api/services/orders/settlement";
-import * as cartPage from "../../app/routes/cart";
-import * as loginPage from "../../app/routes/login";
-import * as logoutPage from "../../app/routes/logout";
-import * as sandboxPage from "../../app/routes/pay.sandbox.$paymentId";
-import * as signupPage from "../../app/routes/signup";
+import { issueChallenge } from "../../api/services/guards/human-check";
+const cartPage = await route("cart");
+const loginPage = await route("login");
+const logoutPage = await route("logout");
+const sandboxPage = await route("pay.sandbox.$paymentId");
+const signupPage = await route("signup");
 import { type PageTest, createPageTest } from "../support/pages";
 import { createListing } from "../support/shop";
+import { route } from "../support/routes";
 
 /*
  * A model-based test of the cart and checkout (issue 36, ADR 052), with fast-check's fc.commands: random

@@ -1,9 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, users } from "../../api/db/schema";
-import * as cartPage from "../../app/routes/cart";
 import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer, createListing } from "../support/shop";
+import { route } from "../support/routes";
+
+const cartPage = await route("cart");
 
 /* The cart and checkout forms, posted to the /cart action as a browser without JavaScript posts them. */
 

@@ -1,17 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { type PageTest, createPageTest } from "../support/pages";
+import { route } from "../support/routes";
 import { HONEYPOT_FIELD, HONEYPOT_REFUSAL } from "../../app/lib/honeypot";
 import { formAction, schemaFields } from "../../app/lib/form-action.server";
-import * as keysPage from "../../app/routes/admin.keys/route";
-import * as keysCsvPage from "../../app/routes/admin.keys.csv";
-import * as notificationsPage from "../../app/routes/admin.notifications/route";
-import * as cartPage from "../../app/routes/cart";
-import * as loginPage from "../../app/routes/login";
-import * as settingsPage from "../../app/routes/settings";
-import * as signupPage from "../../app/routes/signup";
-import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer, createListing } from "../support/shop";
+
+const settingsPage = await route("settings");
+const signupPage = await route("signup");
+const keysPage = await route("admin.keys");
+const keysCsvPage = await route("admin.keys.csv");
+const notificationsPage = await route("admin.notifications");
+const cartPage = await route("cart");
+const loginPage = await route("login");
 
 /* The one form-action path (ADR 049): its reply shape, what it keeps out of a reply, and how it maps refusals. */
 

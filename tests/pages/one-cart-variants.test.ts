@@ -2,16 +2,17 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, carts, coupons, orderProducts, orders, payments, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/orders/create";
 import { expireUnpaidOrders } from "../../api/services/orders/settlement";
-import * as cartPage from "../../app/routes/cart";
-import * as loginPage from "../../app/routes/login";
-import * as logoutPage from "../../app/routes/logout";
-import * as sandboxPage from "../../app/routes/pay.sandbox.$paymentId";
-import * as signupPage from "../../app/routes/signup";
+import { issueChallenge } from "../../api/services/guards/human-check";
+const cartPage = await route("cart");
+const loginPage = await route("login");
+const logoutPage = await route("logout");
+const sandboxPage = await route("pay.sandbox.$paymentId");
+const signupPage = await route("signup");
 import { type PageTest, createPageTest } from "../support/pages";
 import { createListing } from "../support/shop";
+import { route } from "../support/routes";
 
 /*
  * Issue 36's steps in the variants an outside check repeats them in: sign-up instead of sign-in, expiry

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoData } from "../../api/db/seed";
-import * as dashboardPage from "../../app/routes/dashboard";
-import * as shopPage from "../../app/routes/shop";
 import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer } from "../support/shop";
+import { route } from "../support/routes";
+
+const dashboardPage = await route("dashboard");
+const shopPage = await route("shop");
 
 /*
  * What one signed-in page asks the database (issue 27): a page's loaders call /v1 at once, and their calls share

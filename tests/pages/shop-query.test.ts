@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Logger } from "../../api/logger";
-import * as productPage from "../../app/routes/shop.$productId";
-import * as shopPage from "../../app/routes/shop";
 import { type PageTest, createPageTest } from "../support/pages";
 import { createListing } from "../support/shop";
+import { route } from "../support/routes";
+
+const productPage = await route("shop.$productId");
+const shopPage = await route("shop");
 
 /*
  * Issue 36: a shop address with a control character (?q=%00) is the visitor's bad address. The API refuses it

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { inProcessCaller } from "../../api/in-process";
+import type { Api } from "../../api/app";
+import { type ApiCaller, inProcessCaller } from "../../api/in-process";
 import { type Logger, createLogger } from "../../api/logger";
 import type { UiSettings } from "../../app/load-context";
 import { sessionCookies } from "../../app/lib/session.server";
 import { type Toast, readToast } from "../../app/lib/toast.server";
+import { checkAnswer, checkRequest } from "./contract";
 import { type ShopTestApi, createShopTestApi } from "./shop";
 
 /*
@@ -33,6 +35,38 @@ export type PageAnswer = {
   headers: Headers;
 };
 
+/**
+ * The in-process /v1 as the pages call it, with every JSON answer checked against its route's contract (the zod
+ * declaration and /v1/openapi.json, tests/support/contract.ts), as an API test's answers are. A breach is thrown
+ * and also handed to `onBreach`: a page that catches a failed call (a degraded panel) cannot hide it from the test.
+ * Files (a CSV, a download) are not JSON and pass untouched.
+ */
+export function contractCheckedCaller(api: Api, clientIp: string, onBreach: (breach: Error) => void): ApiCaller {
+  const call = inProcessCaller(api, clientIp);
+  const checked = (check: () => void) => {
+    try {
+      check();
+    } catch (breach) {
+      onBreach(breach as Error);
+      throw breach;
+    }
+  };
+  return async (path, init) => {
+    const method = (init?.method ?? "GET").toUpperCase();
+    const sendsJson = new Headers(init?.headers).get("content-type")?.includes("json");
+    if (sendsJson && typeof init?.body === "string") {
+      const body: unknown = JSON.parse(init.body);
+      checked(() => checkRequest(api, method, path, body));
+    }
+    const response = await call(path, init);
+    if (response.headers.get("content-type")?.includes("application/json")) {
+      const body: unknown = await response.clone().json();
+      checked(() => checkAnswer(api, method, path, response.status, body));
+    }
+    return response;
+  };
+}
+
 export type PageTest = Awaited<ReturnType<typeof createPageTest>>;
 
 export async function createPageTest(
@@ -48,10 +82,11 @@ export async function createPageTest(
     trustsApiAnswers: true,
   };
   const jar = new Map<string, string>();
+  const breaches: Error[] = [];
 
   const context = (method: string): AppLoadContext => ({
     cspNonce: "page-test-nonce",
-    callApi: inProcessCaller(shop.api, "203.0.113.50"),
+    callApi: contractCheckedCaller(shop.api, "203.0.113.50", (breach) => breaches.push(breach)),
     requestId: "page-test",
     logger,
     settings,
@@ -100,12 +135,17 @@ export async function createPageTest(
   }
 
   async function run(call: () => unknown): Promise<PageAnswer> {
+    breaches.length = 0;
+    let answer: PageAnswer;
     try {
-      return await settle(await call());
+      answer = await settle(await call());
     } catch (thrown) {
-      if (thrown instanceof Response) return settle(thrown);
-      throw thrown;
+      if (!(thrown instanceof Response)) throw breaches[0] ?? thrown;
+      answer = await settle(thrown);
     }
+    // The page may have caught the failed call and answered anyway: the breach still fails the test.
+    if (breaches.length > 0) throw breaches[0];
+    return answer;
   }
 
   return {
@@ -131,7 +171,9 @@ export async function createPageTest(
       const run = (loader: RouteModule["loader"]) =>
         loader!({ request: request(path), context: shared, params }) as Promise<unknown>;
       const shared = context("GET");
+      breaches.length = 0;
       const [rootData, routeData] = await Promise.all([run(root.loader as RouteModule["loader"]), run(module.loader)]);
+      if (breaches.length > 0) throw breaches[0];
       return { rootData, routeData };
     },
     /** POST the form `fields` to `path` through the module's action, as a same-origin form post. */
