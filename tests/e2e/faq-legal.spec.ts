@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { onlyInProject } from "../support/e2e-projects";
 
 /*
  * The FAQ, the legal pages, their short addresses, and the files crawlers and browsers ask for.
@@ -74,20 +75,24 @@ for (const { path, title, shortPath, line } of [
   });
 }
 
-test("every public page of this area has a title, a description and social tags", async ({ page }) => {
-  for (const path of ["/", "/faqs", "/terms-of-service", "/privacy-policy"]) {
-    await page.goto(path);
-    const title = await page.title();
-    expect(title.length, path).toBeGreaterThan(3);
-    const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute("content");
-    expect(await meta('name="description"'), path).toMatch(/^.{40,}$/);
-    expect(await meta('property="og:title"'), path).toBe(title);
-    expect(await meta('property="og:description"'), path).toBe(await meta('name="description"'));
-    expect(await meta('property="og:type"'), path).toBe("website");
-    expect(await meta('name="twitter:card"'), path).toBe("summary");
-    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
-    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
-  }
+test.describe("what the server sends", () => {
+  onlyInProject("no-js", "the head's tags are the server's markup, the same with JavaScript (ADR 062)");
+
+  test("every public page of this area has a title, a description and social tags", async ({ page }) => {
+    for (const path of ["/", "/faqs", "/terms-of-service", "/privacy-policy"]) {
+      await page.goto(path);
+      const title = await page.title();
+      expect(title.length, path).toBeGreaterThan(3);
+      const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute("content");
+      expect(await meta('name="description"'), path).toMatch(/^.{40,}$/);
+      expect(await meta('property="og:title"'), path).toBe(title);
+      expect(await meta('property="og:description"'), path).toBe(await meta('name="description"'));
+      expect(await meta('property="og:type"'), path).toBe("website");
+      expect(await meta('name="twitter:card"'), path).toBe("summary");
+      await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+      await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
+    }
+  });
 });
 
 test.describe("files for crawlers and browsers", () => {
