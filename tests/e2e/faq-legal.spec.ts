@@ -41,17 +41,16 @@ test("/support leads a guest to the contact form, with the order of an order's C
   await expect(page.getByLabel("Order ID (optional)")).toHaveValue(orderId);
 });
 
-for (const { path, title, shortPath, line } of [
+// Their short links (/terms, /privacy) redirect permanently: tests/pages/legal-short-links.test.ts.
+for (const { path, title, line } of [
   {
     path: "/terms-of-service",
     title: "Terms of Service",
-    shortPath: "/terms",
     line: "These terms apply to every purchase from this store.",
   },
   {
     path: "/privacy-policy",
     title: "Privacy Policy",
-    shortPath: "/privacy",
     line: "This policy explains which personal data the store keeps",
   },
 ]) {
@@ -64,14 +63,6 @@ for (const { path, title, shortPath, line } of [
     await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
     await expect(page.getByRole("navigation", { name: "Footer" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/shop");
-  });
-
-  test(`${shortPath} redirects permanently to ${path}`, async ({ request, page }) => {
-    const response = await request.get(shortPath, { maxRedirects: 0 });
-    expect(response.status()).toBe(301);
-    expect(response.headers().location).toBe(path);
-    await page.goto(shortPath);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
   });
 }
 
