@@ -2,6 +2,7 @@ import { type Page, expect, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
 import { deliveredOrder, newCustomer } from "../support/e2e-orders";
 import { E2E_OWNER, expectNoOverflow, ownerToken, signInThroughForm } from "../support/e2e-staff";
+import { onlyInPairedProject } from "../support/e2e-projects";
 
 /*
  * Issue 26 item 6, what staff see, with JavaScript on and off, on a 390 px phone and a desktop: creation at
@@ -66,58 +67,62 @@ test("a new product is made from the top of the catalogue, and its form posted t
 });
 
 for (const viewport of VIEWPORTS) {
-  test(`the customer page shows the whole balance choice, and emails in the ledger unbroken (${viewport.name})`, async ({
-    page,
-    request,
-  }, testInfo) => {
-    await page.setViewportSize(viewport.size);
-    const customer = await newCustomer(request, testInfo, "ledger");
-    const token = await ownerToken(request);
-    const found = await call<{ records: { _id: string }[] }>(
-      request,
-      "GET",
-      `/v1/admin/customers?search=${customer.username}`,
-      undefined,
-      token,
-    );
-    await call(
-      request,
-      "POST",
-      `/v1/admin/customers/${found.records[0]._id}/balance`,
-      { direction: "credit", amount: 5, reason: "goodwill" },
-      token,
-    );
-    await signInAsOwner(page);
-    await page.goto(`/admin/customers/${found.records[0]._id}`);
-    await expectNoOverflow(page, "customer page");
+  test.describe(`at ${viewport.name} width`, () => {
+    onlyInPairedProject(viewport.name as "phone" | "desktop");
 
-    // Each choice of the select fits in it: none is cut ("Credit (add to the bala").
-    const select = page.getByLabel("Change", { exact: true });
-    const fits = await select.evaluate((element) => {
-      const box = element as HTMLSelectElement;
-      const style = getComputedStyle(box);
-      const context = document.createElement("canvas").getContext("2d")!;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return [...box.options].map((option) => ({
-        text: option.text,
-        fits: context.measureText(option.text).width <= room - 16,
-      }));
+    test(`the customer page shows the whole balance choice, and emails in the ledger unbroken (${viewport.name})`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      await page.setViewportSize(viewport.size);
+      const customer = await newCustomer(request, testInfo, "ledger");
+      const token = await ownerToken(request);
+      const found = await call<{ records: { _id: string }[] }>(
+        request,
+        "GET",
+        `/v1/admin/customers?search=${customer.username}`,
+        undefined,
+        token,
+      );
+      await call(
+        request,
+        "POST",
+        `/v1/admin/customers/${found.records[0]._id}/balance`,
+        { direction: "credit", amount: 5, reason: "goodwill" },
+        token,
+      );
+      await signInAsOwner(page);
+      await page.goto(`/admin/customers/${found.records[0]._id}`);
+      await expectNoOverflow(page, "customer page");
+
+      // Each choice of the select fits in it: none is cut ("Credit (add to the bala").
+      const select = page.getByLabel("Change", { exact: true });
+      const fits = await select.evaluate((element) => {
+        const box = element as HTMLSelectElement;
+        const style = getComputedStyle(box);
+        const context = document.createElement("canvas").getContext("2d")!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = box.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return [...box.options].map((option) => ({
+          text: option.text,
+          fits: context.measureText(option.text).width <= room - 16,
+        }));
+      });
+      expect(fits.filter((option) => !option.fits)).toEqual([]);
+
+      // The ledger's "By" breaks an email only before its @, never inside a word.
+      const by = page.getByTestId("ledger-by").first();
+      await expect(by).toHaveText(E2E_OWNER.email);
+      const lines = await by.evaluate((cell) =>
+        [...cell.querySelectorAll("span")].map((part) => {
+          const range = document.createRange();
+          range.selectNodeContents(part);
+          return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        }),
+      );
+      expect(lines.length).toBe(2);
+      expect(lines.every((count) => count === 1)).toBe(true);
     });
-    expect(fits.filter((option) => !option.fits)).toEqual([]);
-
-    // The ledger's "By" breaks an email only before its @, never inside a word.
-    const by = page.getByTestId("ledger-by").first();
-    await expect(by).toHaveText(E2E_OWNER.email);
-    const lines = await by.evaluate((cell) =>
-      [...cell.querySelectorAll("span")].map((part) => {
-        const range = document.createRange();
-        range.selectNodeContents(part);
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
-      }),
-    );
-    expect(lines.length).toBe(2);
-    expect(lines.every((count) => count === 1)).toBe(true);
   });
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { onlyInPairedProject } from "../support/e2e-projects";
 
 /*
  * The demo's pictures (ADR 043) as a shopper gets them, with JS on and off: each card on /shop's first screen
@@ -12,6 +13,7 @@ for (const { name, viewport, deviceScaleFactor, width } of [
 ]) {
   test.describe(`on a ${name}`, () => {
     test.use({ viewport, deviceScaleFactor });
+    onlyInPairedProject(name as "phone" | "desktop");
 
     test("the first screen's products show their own WebP pictures at the width the screen needs", async ({ page }) => {
       await page.goto("/shop");

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { onlyInProject } from "../support/e2e-projects";
 
 /*
  * The FAQ, the legal pages, their short addresses, and the files crawlers and browsers ask for.
@@ -40,17 +41,16 @@ test("/support leads a guest to the contact form, with the order of an order's C
   await expect(page.getByLabel("Order ID (optional)")).toHaveValue(orderId);
 });
 
-for (const { path, title, shortPath, line } of [
+// Their short links (/terms, /privacy) redirect permanently: tests/pages/legal-short-links.test.ts.
+for (const { path, title, line } of [
   {
     path: "/terms-of-service",
     title: "Terms of Service",
-    shortPath: "/terms",
     line: "These terms apply to every purchase from this store.",
   },
   {
     path: "/privacy-policy",
     title: "Privacy Policy",
-    shortPath: "/privacy",
     line: "This policy explains which personal data the store keeps",
   },
 ]) {
@@ -64,30 +64,26 @@ for (const { path, title, shortPath, line } of [
     await expect(page.getByRole("navigation", { name: "Footer" })).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Back to the shop" })).toHaveAttribute("href", "/shop");
   });
-
-  test(`${shortPath} redirects permanently to ${path}`, async ({ request, page }) => {
-    const response = await request.get(shortPath, { maxRedirects: 0 });
-    expect(response.status()).toBe(301);
-    expect(response.headers().location).toBe(path);
-    await page.goto(shortPath);
-    await expect(page).toHaveURL(new RegExp(`${path}$`));
-  });
 }
 
-test("every public page of this area has a title, a description and social tags", async ({ page }) => {
-  for (const path of ["/", "/faqs", "/terms-of-service", "/privacy-policy"]) {
-    await page.goto(path);
-    const title = await page.title();
-    expect(title.length, path).toBeGreaterThan(3);
-    const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute("content");
-    expect(await meta('name="description"'), path).toMatch(/^.{40,}$/);
-    expect(await meta('property="og:title"'), path).toBe(title);
-    expect(await meta('property="og:description"'), path).toBe(await meta('name="description"'));
-    expect(await meta('property="og:type"'), path).toBe("website");
-    expect(await meta('name="twitter:card"'), path).toBe("summary");
-    await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
-    await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
-  }
+test.describe("what the server sends", () => {
+  onlyInProject("no-js", "the head's tags are the server's markup, the same with JavaScript (ADR 062)");
+
+  test("every public page of this area has a title, a description and social tags", async ({ page }) => {
+    for (const path of ["/", "/faqs", "/terms-of-service", "/privacy-policy"]) {
+      await page.goto(path);
+      const title = await page.title();
+      expect(title.length, path).toBeGreaterThan(3);
+      const meta = (selector: string) => page.locator(`head meta[${selector}]`).getAttribute("content");
+      expect(await meta('name="description"'), path).toMatch(/^.{40,}$/);
+      expect(await meta('property="og:title"'), path).toBe(title);
+      expect(await meta('property="og:description"'), path).toBe(await meta('name="description"'));
+      expect(await meta('property="og:type"'), path).toBe("website");
+      expect(await meta('name="twitter:card"'), path).toBe("summary");
+      await expect(page.locator('head link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+      await expect(page.locator('head link[rel="manifest"]')).toHaveAttribute("href", "/site.webmanifest");
+    }
+  });
 });
 
 test.describe("files for crawlers and browsers", () => {

@@ -1,4 +1,5 @@
 import { type Page, expect, test } from "@playwright/test";
+import { onlyInProject } from "../support/e2e-projects";
 
 /*
  * The landing page: with JavaScript a full-page scroller (dots, keys, wheel), without it an ordinary
@@ -219,16 +220,20 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("the footer links lead to the legal pages, support, orders and keys", async ({ page }) => {
-  await page.goto("/");
-  const footer = page.getByRole("navigation", { name: "Footer" });
-  await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
-  await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
-  await expect(footer.getByRole("link", { name: "Redeem Key" })).toHaveAttribute("href", "/redeem-key");
-  await expect(footer.getByRole("link", { name: "Find Order" })).toHaveAttribute("href", "/find-order");
-  await expect(footer.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faqs");
-  // A guest writes from the contact form; signed in, the tickets (tests/e2e/contact.spec.ts, faq-legal.spec.ts).
-  await expect(footer.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute("href", "/contact");
+test.describe("what the server sends", () => {
+  onlyInProject("no-js", "the footer's links are the server's markup, the same with JavaScript (ADR 062)");
+
+  test("the footer links lead to the legal pages, support, orders and keys", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("navigation", { name: "Footer" });
+    await expect(footer.getByRole("link", { name: "Terms of Service" })).toHaveAttribute("href", "/terms-of-service");
+    await expect(footer.getByRole("link", { name: "Privacy Policy" })).toHaveAttribute("href", "/privacy-policy");
+    await expect(footer.getByRole("link", { name: "Redeem Key" })).toHaveAttribute("href", "/redeem-key");
+    await expect(footer.getByRole("link", { name: "Find Order" })).toHaveAttribute("href", "/find-order");
+    await expect(footer.getByRole("link", { name: "FAQ" })).toHaveAttribute("href", "/faqs");
+    // A guest writes from the contact form; signed in, the tickets (tests/e2e/contact.spec.ts, faq-legal.spec.ts).
+    await expect(footer.getByRole("link", { name: "Contact", exact: true })).toHaveAttribute("href", "/contact");
+  });
 });
 
 test("the landing page has the site header and one footer, its own (issue 38)", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { onlyInProject } from "../support/e2e-projects";
 
 /* Header, footer, cart icon and the not-found page, with JS on and off. */
 
@@ -26,37 +27,44 @@ test("the cart icon opens the side panel over the current page and closing keeps
   await expect(panel).toHaveCount(0);
 });
 
-test("the footer links the site and opens social links in a new tab", async ({ page, request }) => {
-  const socialLinks = (
-    (await (await request.get("/v1/social_link/read")).json()) as { payload: { name: string; link: string }[] }
-  ).payload;
-  await page.goto("/shop");
-  const footer = page.getByRole("contentinfo");
-  for (const [name, href] of [
-    ["Home", "/"],
-    ["Shop", "/shop"],
-    ["Feedback", "/feedback"],
-    ["Redeem Key", "/redeem-key"],
-    ["Find Order", "/find-order"],
-    ["FAQ", "/faqs"],
-    ["Contact", "/contact"],
-    ["Terms of Service", "/terms-of-service"],
-    ["Privacy Policy", "/privacy-policy"],
-    ["Sign In", "/login"],
-    ["Create Account", "/signup"],
-  ]) {
-    await expect(footer.getByRole("navigation").getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
-  }
-  await expect(footer.getByRole("link", { name: "Store home" })).toHaveAttribute("href", "/");
-  await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} Store`);
+test.describe("what the server sends", () => {
+  onlyInProject("no-js", "the footer's links are the server's markup, the same with JavaScript (ADR 062)");
 
-  expect(socialLinks.length).toBeGreaterThan(0);
-  for (const social of socialLinks) {
-    const link = footer.getByRole("link", { name: `${social.name} (opens in a new tab)` });
-    await expect(link).toHaveAttribute("href", social.link);
-    await expect(link).toHaveAttribute("target", "_blank");
-    await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-  }
+  test("the footer links the site and opens social links in a new tab", async ({ page, request }) => {
+    const socialLinks = (
+      (await (await request.get("/v1/social_link/read")).json()) as { payload: { name: string; link: string }[] }
+    ).payload;
+    await page.goto("/shop");
+    const footer = page.getByRole("contentinfo");
+    for (const [name, href] of [
+      ["Home", "/"],
+      ["Shop", "/shop"],
+      ["Feedback", "/feedback"],
+      ["Redeem Key", "/redeem-key"],
+      ["Find Order", "/find-order"],
+      ["FAQ", "/faqs"],
+      ["Contact", "/contact"],
+      ["Terms of Service", "/terms-of-service"],
+      ["Privacy Policy", "/privacy-policy"],
+      ["Sign In", "/login"],
+      ["Create Account", "/signup"],
+    ]) {
+      await expect(footer.getByRole("navigation").getByRole("link", { name, exact: true })).toHaveAttribute(
+        "href",
+        href,
+      );
+    }
+    await expect(footer.getByRole("link", { name: "Store home" })).toHaveAttribute("href", "/");
+    await expect(footer).toContainText(`© ${new Date().getUTCFullYear()} Store`);
+
+    expect(socialLinks.length).toBeGreaterThan(0);
+    for (const social of socialLinks) {
+      const link = footer.getByRole("link", { name: `${social.name} (opens in a new tab)` });
+      await expect(link).toHaveAttribute("href", social.link);
+      await expect(link).toHaveAttribute("target", "_blank");
+      await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+    }
+  });
 });
 
 test("an unknown path is a 404 page", async ({ page }) => {

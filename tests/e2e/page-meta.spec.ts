@@ -1,10 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
+import { onlyInProject } from "../support/e2e-projects";
 
 /*
  * Every public page tells search engines and link previews what it is: one description of its own,
- * never a copy of another page's. Server-rendered, so it holds with JavaScript off as well.
+ * never a copy of another page's. Server-rendered, the same with JavaScript on, so the no-js project checks it:
+ * what crawlers and link previews read (ADR 062).
  */
+
+onlyInProject("no-js", "the head's tags are the server's markup, the same with JavaScript (ADR 062)");
 
 type Product = { _id: string; title: string; description: string; minQuantity: number };
 type Option = { _id: string; availableStock: number; subOptions: { duration: number }[] };

@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { deliveredOrder, newCustomer, signIn } from "../support/e2e-orders";
+import { onlyInProject } from "../support/e2e-projects";
 
 /*
  * Issue 10's layout defects, at a 360/390 px phone and a desktop width, JS on and off: the header fits and every
@@ -151,19 +152,23 @@ test("the flash toast covers none of the header, on a phone and on a desktop", a
   }
 });
 
-test("/shop is two compact columns on a phone, grouped by category", async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto("/shop");
-  const firstCategory = page.getByRole("main").locator("section[aria-labelledby^='category-']").first();
-  await expect(firstCategory.getByRole("heading", { level: 2 })).toBeVisible();
-  const cards = firstCategory.getByTestId("product-card");
-  expect(await cards.count()).toBeGreaterThanOrEqual(2);
-  const [first, second] = [await box(cards.nth(0)), await box(cards.nth(1))];
-  expect(Math.abs(first.y - second.y), "the first two cards share a row").toBeLessThan(1);
-  expect(second.x + second.width).toBeLessThanOrEqual(390);
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  // One card per row made the demo shop about 20,900 px tall; other specs may add a category of their own.
-  expect(height).toBeLessThan(12_000);
+test.describe("the server's layout", () => {
+  onlyInProject("no-js", "the layout of the server's markup, which JavaScript does not change (ADR 062)");
+
+  test("/shop is two compact columns on a phone, grouped by category", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto("/shop");
+    const firstCategory = page.getByRole("main").locator("section[aria-labelledby^='category-']").first();
+    await expect(firstCategory.getByRole("heading", { level: 2 })).toBeVisible();
+    const cards = firstCategory.getByTestId("product-card");
+    expect(await cards.count()).toBeGreaterThanOrEqual(2);
+    const [first, second] = [await box(cards.nth(0)), await box(cards.nth(1))];
+    expect(Math.abs(first.y - second.y), "the first two cards share a row").toBeLessThan(1);
+    expect(second.x + second.width).toBeLessThanOrEqual(390);
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    // One card per row made the demo shop about 20,900 px tall; other specs may add a category of their own.
+    expect(height).toBeLessThan(12_000);
+  });
 });
 
 test("the recent-purchases bell is an icon in the page's flow, over no card or control", async ({
@@ -190,30 +195,38 @@ test("the recent-purchases bell is an icon in the page's flow, over no card or c
   }
 });
 
-test("footer social links are icons with their names", async ({ page }) => {
-  for (const viewport of [PHONE, DESKTOP]) {
-    await page.setViewportSize(viewport);
-    await page.goto("/faqs");
-    const socials = page.getByRole("contentinfo").getByRole("list", { name: "Social media" }).getByRole("link");
-    expect(await socials.count()).toBeGreaterThan(0);
-    for (const link of await socials.all()) {
-      const name = (await link.getAttribute("aria-label"))!.replace(" (opens in a new tab)", "");
-      await expect(link.locator("svg")).toHaveCount(1);
-      await expect(link).toHaveText(name);
+test.describe("the server's layout", () => {
+  onlyInProject("no-js", "the layout of the server's markup, which JavaScript does not change (ADR 062)");
+
+  test("footer social links are icons with their names", async ({ page }) => {
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/faqs");
+      const socials = page.getByRole("contentinfo").getByRole("list", { name: "Social media" }).getByRole("link");
+      expect(await socials.count()).toBeGreaterThan(0);
+      for (const link of await socials.all()) {
+        const name = (await link.getAttribute("aria-label"))!.replace(" (opens in a new tab)", "");
+        await expect(link.locator("svg")).toHaveCount(1);
+        await expect(link).toHaveText(name);
+      }
+      await expectFitsViewport(page, "/faqs");
     }
-    await expectFitsViewport(page, "/faqs");
-  }
+  });
 });
 
-test("sign-in, forgot and reset cards sit in the middle of a desktop", async ({ page }) => {
-  await page.setViewportSize(DESKTOP);
-  for (const path of ["/login", "/forgot", "/reset?email=someone%40example.com"]) {
-    await page.goto(path);
-    const card = page
-      .getByRole("main")
-      .locator("section")
-      .filter({ has: page.getByRole("heading", { level: 1 }) });
-    const { x, width } = await box(card.first());
-    expect(Math.abs(x + width / 2 - DESKTOP.width / 2), `${path} is off centre`).toBeLessThan(24);
-  }
+test.describe("the server's layout", () => {
+  onlyInProject("no-js", "the layout of the server's markup, which JavaScript does not change (ADR 062)");
+
+  test("sign-in, forgot and reset cards sit in the middle of a desktop", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    for (const path of ["/login", "/forgot", "/reset?email=someone%40example.com"]) {
+      await page.goto(path);
+      const card = page
+        .getByRole("main")
+        .locator("section")
+        .filter({ has: page.getByRole("heading", { level: 1 }) });
+      const { x, width } = await box(card.first());
+      expect(Math.abs(x + width / 2 - DESKTOP.width / 2), `${path} is off centre`).toBeLessThan(24);
+    }
+  });
 });

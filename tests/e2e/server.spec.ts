@@ -11,6 +11,7 @@ import path from "node:path";
 import { type APIResponse, expect, test } from "@playwright/test";
 import { createScratchPostgresDatabase } from "../support/database";
 import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
+import { onlyInProject } from "../support/e2e-projects";
 
 const onlyOnce = () => test.skip(test.info().project.name !== "js", "an HTTP-level check; the js project runs it");
 
@@ -111,21 +112,25 @@ test.describe("HTTP behaviour", () => {
   });
 });
 
-test("a form on another site cannot post to the store", async ({ page, baseURL }) => {
-  // A real cross-site form, so the browser itself sets Origin and Sec-Fetch-Site.
-  await page.route("http://evil.example/**", (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<form method="post" action="${baseURL}/"><input name="intent" value="steal"><button>Go</button></form>`,
-    }),
-  );
-  await page.goto("http://evil.example/");
-  const [response] = await Promise.all([
-    page.waitForResponse((candidate) => candidate.url() === `${baseURL}/` && candidate.request().method() === "POST"),
-    page.getByRole("button", { name: "Go" }).click(),
-  ]);
-  expect(response.status()).toBe(403);
-  await expect(page.getByText("Cross-site form posts are not allowed.")).toBeVisible();
+test.describe("a cross-site form", () => {
+  onlyInProject("no-js", "the foreign page has no scripts and the refusal is the server's (ADR 062)");
+
+  test("a form on another site cannot post to the store", async ({ page, baseURL }) => {
+    // A real cross-site form, so the browser itself sets Origin and Sec-Fetch-Site.
+    await page.route("http://evil.example/**", (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<form method="post" action="${baseURL}/"><input name="intent" value="steal"><button>Go</button></form>`,
+      }),
+    );
+    await page.goto("http://evil.example/");
+    const [response] = await Promise.all([
+      page.waitForResponse((candidate) => candidate.url() === `${baseURL}/` && candidate.request().method() === "POST"),
+      page.getByRole("button", { name: "Go" }).click(),
+    ]);
+    expect(response.status()).toBe(403);
+    await expect(page.getByText("Cross-site form posts are not allowed.")).toBeVisible();
+  });
 });
 
 test("the page's scripts run under the CSP", async ({ page }) => {

@@ -2,6 +2,7 @@ import { type Locator, type Page, expect, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
 import { deliveredOrder, newCustomer } from "../support/e2e-orders";
 import { ownerToken } from "../support/e2e-staff";
+import { onlyInPairedProject } from "../support/e2e-projects";
 
 /*
  * Issue 26 item 4, what a shopper sees, with JavaScript on and off, on a 390 px phone and a desktop: the
@@ -64,43 +65,47 @@ for (const viewport of [
   { name: "phone", size: PHONE },
   { name: "desktop", size: DESKTOP },
 ]) {
-  test(`the product's description is at least 14 px, however long (${viewport.name})`, async ({ page, request }) => {
-    await page.setViewportSize(viewport.size);
-    const products = await call<Product[]>(request, "GET", "/v1/product/read");
-    const longest = products.reduce((a, b) => (b.description.length > a.description.length ? b : a));
-    expect(longest.description.length, "a demo product with a long description").toBeGreaterThan(500);
-    await page.goto(`/shop/${longest._id}`);
-    const dialog = page.getByRole("dialog", { name: longest.title });
-    const paragraphs = dialog.locator("[data-density] p");
-    await expect(paragraphs.first()).toBeVisible();
-    const sizes = await paragraphs.evaluateAll((elements) =>
-      elements.map((element) => parseFloat(getComputedStyle(element).fontSize)),
-    );
-    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(14);
-  });
+  test.describe(`at ${viewport.name} width`, () => {
+    onlyInPairedProject(viewport.name as "phone" | "desktop");
 
-  test(`nothing on a product card is cut by its edge (${viewport.name})`, async ({ page }) => {
-    await page.setViewportSize(viewport.size);
-    await page.goto("/shop");
-    const cards = page.getByTestId("product-card");
-    await expect(cards.first()).toBeVisible();
-    const cut = await cards.evaluateAll((elements) =>
-      elements.slice(0, 8).flatMap((card) => {
-        const edge = card.getBoundingClientRect();
-        return [...card.querySelectorAll("*")]
-          .map((element) => ({ element, box: element.getBoundingClientRect() }))
-          .filter(({ box }) => box.width > 0 && box.height > 0)
-          .filter(
-            ({ box }) =>
-              box.left < edge.left - 0.5 ||
-              box.right > edge.right + 0.5 ||
-              box.top < edge.top - 0.5 ||
-              box.bottom > edge.bottom + 0.5,
-          )
-          .map(({ element }) => `${element.tagName.toLowerCase()}.${element.className}`);
-      }),
-    );
-    expect(cut).toEqual([]);
+    test(`the product's description is at least 14 px, however long (${viewport.name})`, async ({ page, request }) => {
+      await page.setViewportSize(viewport.size);
+      const products = await call<Product[]>(request, "GET", "/v1/product/read");
+      const longest = products.reduce((a, b) => (b.description.length > a.description.length ? b : a));
+      expect(longest.description.length, "a demo product with a long description").toBeGreaterThan(500);
+      await page.goto(`/shop/${longest._id}`);
+      const dialog = page.getByRole("dialog", { name: longest.title });
+      const paragraphs = dialog.locator("[data-density] p");
+      await expect(paragraphs.first()).toBeVisible();
+      const sizes = await paragraphs.evaluateAll((elements) =>
+        elements.map((element) => parseFloat(getComputedStyle(element).fontSize)),
+      );
+      for (const size of sizes) expect(size).toBeGreaterThanOrEqual(14);
+    });
+
+    test(`nothing on a product card is cut by its edge (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize(viewport.size);
+      await page.goto("/shop");
+      const cards = page.getByTestId("product-card");
+      await expect(cards.first()).toBeVisible();
+      const cut = await cards.evaluateAll((elements) =>
+        elements.slice(0, 8).flatMap((card) => {
+          const edge = card.getBoundingClientRect();
+          return [...card.querySelectorAll("*")]
+            .map((element) => ({ element, box: element.getBoundingClientRect() }))
+            .filter(({ box }) => box.width > 0 && box.height > 0)
+            .filter(
+              ({ box }) =>
+                box.left < edge.left - 0.5 ||
+                box.right > edge.right + 0.5 ||
+                box.top < edge.top - 0.5 ||
+                box.bottom > edge.bottom + 0.5,
+            )
+            .map(({ element }) => `${element.tagName.toLowerCase()}.${element.className}`);
+        }),
+      );
+      expect(cut).toEqual([]);
+    });
   });
 }
 
