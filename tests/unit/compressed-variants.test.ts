@@ -103,7 +103,11 @@ function expressPair(headers: Record<string, string>) {
 
 /** A node:http response that records what the page cache sends. */
 function recordedResponse() {
-  const sent = { status: 0, headers: new Map<string, string>(), body: Buffer.alloc(0) };
+  const sent: { status: number; headers: Map<string, string>; body: Buffer } = {
+    status: 0,
+    headers: new Map(),
+    body: Buffer.alloc(0),
+  };
   const res = {
     set statusCode(value: number) {
       sent.status = value;
