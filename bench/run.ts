@@ -64,6 +64,7 @@ import {
 const root = fileURLToPath(new URL("..", import.meta.url));
 /** The tree whose server is built and measured: this one, or an older checkout (see above). */
 const serverTree = path.resolve(process.env.BENCH_SERVER_TREE ?? root);
+const measuresThisTree = serverTree === path.resolve(root);
 const buildDir = "build-bench";
 const load = { connections: 10, duration: 10, pipelining: 1, timeout: 10 };
 /** Each run starts after this warm-up (JIT, pools, caches), kept out of its figures and its CPU count. */
@@ -453,7 +454,7 @@ function printLighthouse(pages: LighthouseFigures[]) {
 }
 
 async function main() {
-  progress(`Building ${serverTree === root ? "this tree" : serverTree} into ${buildDir}/ ...`);
+  progress(`Building ${measuresThisTree ? "this tree" : serverTree} into ${buildDir}/ ...`);
   const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
     cwd: serverTree,
     env: { ...process.env, BUILD_DIR: buildDir },
@@ -765,7 +766,7 @@ async function main() {
   if (scale) printScale(scale);
   console.log("");
   console.log(
-    `Issue 40's goals, server CPU ms per request (this run${serverTree === root ? "" : `, server from ${serverTree}`}; ` +
+    `Issue 40's goals, server CPU ms per request (this run${measuresThisTree ? "" : `, server from ${serverTree}`}; ` +
       `met is judged as a browser asks):`,
   );
   for (const line of formatGoalTable(goals)) console.log(line);
