@@ -459,7 +459,7 @@ async function main() {
     cwd: serverTree,
     env: { ...process.env, BUILD_DIR: buildDir },
     encoding: "utf8",
-    timeout: 180_000,
+    timeout: 600_000,
   });
   if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
 
