@@ -10,14 +10,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 export type ContentCoding = "br" | "gzip" | "identity";
 
 /** Brotli quality and gzip level of a body compressed once and served many times (ADR 058). */
-export const STORED_BROTLI_QUALITY = 6;
+export const STORED_BROTLI_QUALITY = 5;
 export const STORED_GZIP_LEVEL = 6;
 
 export type Compressor = (coding: "br" | "gzip", identity: Buffer) => Buffer;
 
 /** Brotli quality and gzip level of a body compressed for one answer only: a rendered page (ADR 058). */
-export const DYNAMIC_BROTLI_QUALITY = 2;
-export const DYNAMIC_GZIP_LEVEL = 4;
+export const DYNAMIC_BROTLI_QUALITY = 1;
+export const DYNAMIC_GZIP_LEVEL = 3;
 
 const compressAt =
   (brotliQuality: number, gzipLevel: number): Compressor =>
