@@ -14,6 +14,7 @@ import {
 import compression from "compression";
 import express from "express";
 import { createApi } from "./api/app";
+import { DYNAMIC_BROTLI_QUALITY, DYNAMIC_GZIP_LEVEL } from "./api/compressed-variants";
 import { type ApiCaller, inProcessCaller, remoteCaller } from "./api/in-process";
 import { startCredentialSealing, startOrderExpiry, startRetention } from "./api/jobs";
 import { type Config, ConfigError, loadConfig } from "./api/config";
@@ -180,9 +181,14 @@ app.get("/metrics", async (req, res) => {
     .send(answer.body);
 });
 
-// Rendered pages are compressed on every answer, so cheaply: brotli at quality 2 is smaller than gzip's
-// default and takes a fraction of the CPU of quality 4 (issue 27; the page cache stores quality 5 once).
-app.use(compression({ level: 4, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2 } } }));
+// Rendered pages are compressed on every answer, so cheaply, at the levels ADR 058 measured: brotli's cost per
+// KB grows tenfold past its low qualities. Cached answers keep their own compressed bytes (compressed-variants).
+app.use(
+  compression({
+    level: DYNAMIC_GZIP_LEVEL,
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY } },
+  }),
+);
 
 // Pages use cookies, so a form post from another site must not reach them. /v1 (served before
 // Express) uses bearer tokens.

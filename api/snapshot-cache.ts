@@ -12,6 +12,11 @@ export class SnapshotCache {
     private readonly now: () => number = () => performance.now(),
   ) {}
 
+  /** Whether a snapshot serves more than one caller: when not, its answer is worth no stored compression. */
+  get keepsAnswers(): boolean {
+    return this.ttlMs > 0;
+  }
+
   /** What `load` answers, loaded at most once per key and interval. One key, one type of value. */
   get<T>(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();

@@ -7,14 +7,14 @@ import { createSession } from "../api/services/accounts/sessions";
  * `npm run bench`: POST /v1/order/create with BUYERS customers checking out at once (issue 18: p95 <= 50 ms on the
  * PostgreSQL server). Each buyer adds one unit to their server cart, then orders it, paid from their balance, so
  * every order takes a credential, debits a balance and writes its delivery mail: the whole checkout, with no
- * gateway in the way. Only the order/create call is timed.
+ * gateway in the way. Only the order/create call is timed. Issue 40 sets the p95 at 100 ms (bench/goals.ts).
  */
 
 export const BUYERS = 20;
 const ORDERS_PER_BUYER = 25;
 const STOCK = BUYERS * ORDERS_PER_BUYER + 100;
 /** The goal holds on the PostgreSQL server; the embedded database runs one transaction at a time. */
-export const CHECKOUT_P95_GOAL_MS = 50;
+export const CHECKOUT_P95_GOAL_MS = 100;
 
 export type CheckoutFixture = { tokens: string[]; optionId: string; duration: number };
 
@@ -64,13 +64,17 @@ export type CheckoutFigures = {
 const percentile = (sorted: number[], share: number) => sorted[Math.ceil(sorted.length * share) - 1] ?? 0;
 
 /** Every buyer, at once, orders ORDERS_PER_BUYER times in a row. */
-export async function measureCheckout(base: string, fixture: CheckoutFixture): Promise<CheckoutFigures> {
+export async function measureCheckout(
+  base: string,
+  fixture: CheckoutFixture,
+  headers: Record<string, string> = {},
+): Promise<CheckoutFigures> {
   const latencies: number[] = [];
   const refusals: Record<string, number> = {};
   const post = (path: string, token: string, body: unknown) =>
     fetch(base + path, {
       method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      headers: { ...headers, "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify(body),
     });
   const buyer = async (token: string) => {

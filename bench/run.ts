@@ -10,8 +10,19 @@
  * compares the p95 of the pages and calls that grow with data at demo size and at that size. The servers take
  * the caller's environment: `PAGE_CACHE_MS=0 CATALOGUE_CACHE_MS=0 npm run bench -- --scale` compares the pages
  * with every cache off (how ADR 050 takes /shop's growth).
+ *
+ * Issue 40: every target is measured three times, as a client asks: without Accept-Encoding (identity), gzip only,
+ * and as a browser asks (Chromium's `gzip, deflate, br, zstd`, and the customer's cookie when signed in); the
+ * answer's bytes in each encoding are printed, and the goal table (bench/goals.ts) from that one run.
+ *
+ * Before and after: BENCH_SERVER_TREE=<a checkout of another commit, with its node_modules> builds and starts
+ * THAT tree's server while this tree seeds and measures, so one bench compares two commits:
+ *   git -C /work/main worktree add /tmp/store-before fc04bfe && cp -al node_modules /tmp/store-before/
+ *   BENCH_SERVER_TREE=/tmp/store-before BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ * (the seed and the sessions are this tree's: the older server must read the same tables, as fc04bfe does).
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import http from "node:http";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
@@ -19,6 +30,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import autocannon, { type Result } from "autocannon";
+import { installCredentialKeys } from "../api/credential-vault";
 import { embeddedDatabasePath, openDatabase } from "../api/db/client";
 import { seedDemoData } from "../api/db/seed";
 import { and, eq } from "drizzle-orm";
@@ -39,8 +51,21 @@ import {
 import { LIGHTHOUSE_GOALS, type LighthouseFigures, lighthouseMisses, runLighthouse } from "./lighthouse";
 import { cpuMsOf, cpuPerRequest } from "./cpu";
 import { SCALE, seedAtScale } from "./scale";
+import {
+  type CpuFigure,
+  ENCODINGS,
+  ENCODING_NAMES,
+  type EncodingName,
+  GOALS,
+  TARGET,
+  formatGoalTable,
+  goalTable,
+} from "./goals";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+/** The tree whose server is built and measured: this one, or an older checkout (see above). */
+const serverTree = path.resolve(process.env.BENCH_SERVER_TREE ?? root);
+const measuresThisTree = serverTree === path.resolve(root);
 const buildDir = "build-bench";
 const load = { connections: 10, duration: 10, pipelining: 1, timeout: 10 };
 /** Each run starts after this warm-up (JIT, pools, caches), kept out of its figures and its CPU count. */
@@ -50,24 +75,26 @@ const warmup = { ...load, duration: 2 };
  * Signed-in /shop and /dashboard have no ratio goal (issue 18): they are measured so their cost is on record,
  * and tests/api/order-list-cost.test.ts holds the dashboard's query count constant.
  */
-type Target = { label: string; path: string; minRatio?: number; cpuGoalMs?: number; signedIn: boolean };
+type Target = { label: string; path: string; minRatio?: number; signedIn: boolean };
 const targets: Target[] = [
-  { label: "GET /v1/product/read", path: "/v1/product/read", minRatio: 0.5, signedIn: false },
-  { label: "GET /shop", path: "/shop", minRatio: 0.3, cpuGoalMs: 1, signedIn: false },
-  { label: "GET /shop (signed in)", path: "/shop", cpuGoalMs: 5, signedIn: true },
-  { label: "GET /dashboard (signed in)", path: "/dashboard", cpuGoalMs: 5, signedIn: true },
+  { label: TARGET.readCached, path: "/v1/product/read", minRatio: 0.5, signedIn: false },
+  { label: TARGET.shopCached, path: "/shop", minRatio: 0.3, signedIn: false },
+  { label: TARGET.shopSignedIn, path: "/shop", signedIn: true },
+  { label: TARGET.dashboard, path: "/dashboard", signedIn: true },
 ];
 /**
  * Measured on a second start with PAGE_CACHE_MS=0 CATALOGUE_CACHE_MS=0: what a page costs when no cache hides
  * the work (issue 27's goals). `{productId}` is the first product of /v1/product/read.
  */
 const uncachedTargets: Target[] = [
-  { label: "GET /shop, caches off", path: "/shop", cpuGoalMs: 5, signedIn: false },
-  { label: "GET /shop/{id}, caches off", path: "/shop/{productId}", cpuGoalMs: 5, signedIn: false },
-  { label: "GET /v1/product/read, caches off", path: "/v1/product/read", cpuGoalMs: 1.5, signedIn: false },
+  { label: TARGET.shopUncached, path: "/shop", signedIn: false },
+  { label: TARGET.productUncached, path: "/shop/{productId}", signedIn: false },
+  { label: TARGET.readUncached, path: "/v1/product/read", signedIn: false },
 ];
+/** Each target's CPU goal as a browser asks (issue 40), none where the issue sets none. */
+const cpuGoalOf = (target: Target): number | undefined => GOALS.cpuMs[target.label];
 /** One purchase (cart add + order create from the balance, with its delivery mail), server CPU ms. */
-const CHECKOUT_CPU_GOAL_MS = 5;
+const CHECKOUT_CPU_GOAL_MS = GOALS.checkoutCpuMs;
 const DASHBOARD_ORDERS = 2_000;
 const SESSION_SECRET = "bench-session-secret-that-is-long-enough-0123456789";
 /** Required in production (ADR 056): 32 bytes, base64. */
@@ -76,13 +103,15 @@ const CREDENTIALS_KEY = Buffer.from("bench-credentials-key-32-bytes!!").toString
 const clientJsBudgetKiB = 90;
 const atScale = process.argv.includes("--scale");
 /** The scale pass seeds and measures a second store: it gets more time. */
-const overallLimitMs = atScale ? 900_000 : 420_000;
+const overallLimitMs = atScale ? 1_500_000 : 1_200_000;
 /** `--no-lighthouse` skips the browser audits (about two minutes). */
 const withLighthouse = !process.argv.includes("--no-lighthouse");
 /** Shorter runs for the p95 comparison of the scale pass: ten targets at two sizes. */
 const scaleLoad = { ...load, duration: 5, warmup: { connections: 10, duration: 1 } };
 
 const asJson = process.argv.includes("--json");
+/** `--reuse-build` skips the build when build-bench/ exists (a rerun of the same source; slow machines). */
+const reuseBuild = process.argv.includes("--reuse-build");
 const startedAt = performance.now();
 /** Progress lines carry the elapsed time, so a slow phase on a busy machine is easy to spot. */
 const progress = (message: string) =>
@@ -93,8 +122,8 @@ const progress = (message: string) =>
 const children: ChildProcess[] = [];
 const scratchDir = mkdtempSync(path.join(tmpdir(), "store-bench-"));
 
-function startChild(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+function startChild(args: string[], env: NodeJS.ProcessEnv, cwd = root): ChildProcess {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return child;
 }
@@ -168,6 +197,8 @@ async function seedDashboardCustomer(location: string): Promise<{
   deliveredOrderId: string;
   buyers: CheckoutFixture;
 }> {
+  // The seed seals the demo's goods under the key the server will start with (ADR 056).
+  installCredentialKeys([Buffer.from(CREDENTIALS_KEY, "base64")]);
   const handle = await openDatabase(location);
   try {
     const { db } = handle;
@@ -225,6 +256,28 @@ async function fixtureOf(
     html: body.toString("utf8"),
   };
 }
+
+/** An answer's bytes as sent (fetch would decompress them), and the encoding it names. */
+function bytesAsSent(url: string, headers: Record<string, string>): Promise<{ bytes: number; encoding: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () =>
+          resolve({ bytes, encoding: String(response.headers["content-encoding"] ?? "identity") }),
+        );
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+/** The headers of a request in one encoding: none for identity. */
+const encodingHeaders = (encoding: EncodingName): Record<string, string> => {
+  const accept = ENCODINGS[encoding];
+  return accept ? { "accept-encoding": accept } : {};
+};
 
 /** Every /assets JS file the page loads before it is interactive: its modulepreloads, module imports, and their static imports. */
 async function clientJsOf(base: string, html: string) {
@@ -375,53 +428,6 @@ function printCheckout(checkout: CheckoutFigures, cpuMs: number, met: boolean | 
   );
 }
 
-type GoalRow = { target: string; measured: string; goal: string; met: boolean | null };
-
-/** Issue 27's table from this run: server CPU ms per request for each target, the checkout, and the read ratio. */
-function goalTable(figures: Record<string, unknown>[], checkout: CheckoutFigures, checkoutCpuMs: number): GoalRow[] {
-  const byLabel = new Map(figures.map((figure) => [figure.label as string, figure]));
-  const cpuRow = (target: string, label: string, goalMs: number): GoalRow => {
-    const cpu = byLabel.get(label)?.cpuMsPerRequest as number | undefined;
-    return {
-      target,
-      measured: cpu === undefined ? "-" : `${cpu.toFixed(2)} ms`,
-      goal: `<= ${goalMs} ms`,
-      met: cpu === undefined ? null : cpu <= goalMs,
-    };
-  };
-  const ratio = byLabel.get("GET /v1/product/read")?.ratio as number | null | undefined;
-  return [
-    cpuRow("anonymous /shop from the page cache", "GET /shop", 1),
-    cpuRow("anonymous /shop, caches off", "GET /shop, caches off", 5),
-    cpuRow("product page /shop/{id}, caches off", "GET /shop/{id}, caches off", 5),
-    cpuRow("signed-in /shop", "GET /shop (signed in)", 5),
-    cpuRow("signed-in /dashboard", "GET /dashboard (signed in)", 5),
-    cpuRow("GET /v1/product/read, caches off", "GET /v1/product/read, caches off", 1.5),
-    {
-      target: "one checkout (cart add + order create + mail)",
-      measured: `${checkoutCpuMs.toFixed(2)} ms, p95 ${checkout.p95Ms} ms`,
-      goal: `<= ${CHECKOUT_CPU_GOAL_MS} ms, p95 <= ${CHECKOUT_P95_GOAL_MS} ms`,
-      met: checkoutCpuMs <= CHECKOUT_CPU_GOAL_MS && checkout.p95Ms <= CHECKOUT_P95_GOAL_MS,
-    },
-    {
-      target: "/v1/product/read (cached) vs a bare server, req/s",
-      measured: ratio == null ? "-" : ratio.toFixed(3),
-      goal: ">= 0.5",
-      met: ratio == null ? null : ratio >= 0.5,
-    },
-  ];
-}
-
-function printGoalTable(rows: GoalRow[]) {
-  console.log("");
-  console.log("Server CPU per request against issue 27's goals (this run):");
-  console.log(`${"target".padEnd(52)}${"measured".padEnd(24)}${"goal".padEnd(28)}met`);
-  for (const row of rows) {
-    const met = row.met === null ? "-" : row.met ? "yes" : "no";
-    console.log(`${row.target.padEnd(52)}${row.measured.padEnd(24)}${row.goal.padEnd(28)}${met}`);
-  }
-}
-
 const sumOf = (counts: Record<string, number>) => Object.values(counts).reduce((sum, count) => sum + count, 0);
 const mailCount = (folder: string) => (existsSync(folder) ? readdirSync(folder).length : 0);
 
@@ -453,14 +459,18 @@ function printLighthouse(pages: LighthouseFigures[]) {
 }
 
 async function main() {
-  progress(`Building into ${buildDir}/ ...`);
-  const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
-    cwd: root,
-    env: { ...process.env, BUILD_DIR: buildDir },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
+  if (reuseBuild && existsSync(path.join(serverTree, buildDir, "server/index.js"))) {
+    progress(`Reusing ${path.join(serverTree, buildDir)}/ (--reuse-build) ...`);
+  } else {
+    progress(`Building ${measuresThisTree ? "this tree" : serverTree} into ${buildDir}/ ...`);
+    const built = spawnSync(process.execPath, ["node_modules/@remix-run/dev/dist/cli.js", "vite:build"], {
+      cwd: serverTree,
+      env: { ...process.env, BUILD_DIR: buildDir },
+      encoding: "utf8",
+      timeout: 600_000,
+    });
+    if (built.status !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
+  }
 
   const scratchDatabase = process.env.BENCH_DATABASE_URL
     ? await createScratchPostgresDatabase(process.env.BENCH_DATABASE_URL, "store_bench")
@@ -477,20 +487,24 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const startServer = async (what: string, extraEnv: Record<string, string> = {}) => {
     let serverOutput = "";
-    const child = startChild(["--import", "tsx", "server.ts"], {
-      ...process.env,
-      ...extraEnv,
-      NODE_ENV: "production",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: scratchDatabase?.url ?? "",
-      SESSION_SECRET,
-      CREDENTIALS_KEY,
-      SEED_DEMO: "true",
-      BUILD_DIR: buildDir,
-      // Production logs every request at info; a collector would read stdout, here it is drained.
-      LOG_LEVEL: "info",
-    });
+    const child = startChild(
+      ["--import", "tsx", "server.ts"],
+      {
+        ...process.env,
+        ...extraEnv,
+        NODE_ENV: "production",
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: scratchDatabase?.url ?? "",
+        SESSION_SECRET,
+        CREDENTIALS_KEY,
+        SEED_DEMO: "true",
+        BUILD_DIR: buildDir,
+        // Production logs every request at info; a collector would read stdout, here it is drained.
+        LOG_LEVEL: "info",
+      },
+      serverTree,
+    );
     child.stdout?.resume();
     child.stderr?.on("data", (chunk) => (serverOutput = (serverOutput + chunk).slice(-4_000)));
     progress(
@@ -528,9 +542,9 @@ async function main() {
   const baselineBase = `http://127.0.0.1:${await waitForListeningLine(baseline)}`;
 
   const rows: string[] = [];
-  const header = `${"target".padEnd(34)}${pad("status", 7)}${pad("bytes", 8)}${pad("req/s", 8)}${pad("p50", 6)}${pad("p95", 6)}${pad("p99", 6)}${pad("CPU ms", 8)}  ratio  goals`;
+  const header = `${"target [encoding]".padEnd(46)}${pad("status", 7)}${pad("bytes", 8)}${pad("req/s", 8)}${pad("p50", 6)}${pad("p95", 6)}${pad("p99", 6)}${pad("CPU ms", 8)}  ratio  goals`;
   let allMet = true;
-  const figures: Record<string, unknown>[] = [];
+  const figures: (Record<string, unknown> & CpuFigure)[] = [];
   const numbers = (result: Measured) => ({
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
@@ -540,43 +554,19 @@ async function main() {
     status: statusSummary(result),
   });
   const row = (label: string, fixture: { status: number; bytes: number }, result: Measured, tail: string) =>
-    `${label.padEnd(34)}${pad(String(fixture.status), 7)}${pad(fixture.bytes, 8)}${pad(Math.round(result.requests.average), 8)}` +
+    `${label.padEnd(46)}${pad(String(fixture.status), 7)}${pad(fixture.bytes, 8)}${pad(Math.round(result.requests.average), 8)}` +
     `${pad(result.latency.p50, 6)}${pad(result.p95, 6)}${pad(result.latency.p99, 6)}${pad(result.cpuMsPerRequest?.toFixed(2) ?? "", 8)}  ${tail}`;
-  /** Measures one target on the running server; with a baseline fixture, against the bare server too. */
+  /**
+   * Measures one target on the running server in each encoding (issue 40); with a baseline fixture, against the
+   * bare server too, which answers the uncompressed bytes: the req/s ratio compares the identity run with it.
+   */
   const measureTarget = async (
     target: Target,
     urlPath: string,
     fixture: { status: number; bytes: number },
     baselineUrl?: string,
   ) => {
-    progress(
-      `Measuring ${target.label}${baselineUrl ? " and its baseline" : ""} (${warmup.duration} s warm-up + ${load.duration} s, ${load.connections} connections) ...`,
-    );
     const reference = baselineUrl ? await measure(baselineUrl, {}) : undefined;
-    const actual = await measure(base + urlPath, headersOf(target), server.pid);
-    const ratio = reference ? actual.requests.average / reference.requests.average : undefined;
-    const ratioMet = target.minRatio === undefined || (ratio ?? 0) >= target.minRatio;
-    const cpuMet = target.cpuGoalMs === undefined || (actual.cpuMsPerRequest ?? Infinity) <= target.cpuGoalMs;
-    allMet &&= ratioMet && cpuMet;
-    figures.push({
-      label: target.label,
-      path: urlPath,
-      signedIn: target.signedIn,
-      httpStatus: fixture.status,
-      bytes: fixture.bytes,
-      ...numbers(actual),
-      baseline: reference ? numbers(reference) : null,
-      ratio: ratio === undefined ? null : Number(ratio.toFixed(3)),
-      goal: target.minRatio ?? null,
-      cpuGoalMs: target.cpuGoalMs ?? null,
-      met: target.minRatio === undefined && target.cpuGoalMs === undefined ? null : ratioMet && cpuMet,
-    });
-    const goals = [
-      target.minRatio === undefined ? "" : `ratio >= ${target.minRatio} ${ratioMet ? "PASS" : "BELOW"}`,
-      target.cpuGoalMs === undefined ? "" : `CPU <= ${target.cpuGoalMs} ms ${cpuMet ? "PASS" : "ABOVE"}`,
-    ]
-      .filter(Boolean)
-      .join(", ");
     if (reference) {
       rows.push(
         row(
@@ -587,14 +577,54 @@ async function main() {
         ),
       );
     }
-    rows.push(
-      row(
-        target.label,
-        fixture,
-        actual,
-        `${ratio === undefined ? "    -" : ratio.toFixed(3).padStart(5)}  ${goals || "measured"} (${statusSummary(actual)})`,
-      ),
-    );
+    for (const encoding of ENCODING_NAMES) {
+      progress(
+        `Measuring ${target.label} [${encoding}] (${warmup.duration} s warm-up + ${load.duration} s, ${load.connections} connections) ...`,
+      );
+      const headers = { ...headersOf(target), ...encodingHeaders(encoding) };
+      const sent = await bytesAsSent(base + urlPath, headers);
+      const actual = await measure(base + urlPath, headers, server.pid);
+      const ratio =
+        reference && encoding === "identity" ? actual.requests.average / reference.requests.average : undefined;
+      const ratioMet = ratio === undefined || target.minRatio === undefined || ratio >= target.minRatio;
+      const cpuGoalMs = encoding === "br" ? cpuGoalOf(target) : undefined;
+      const cpuMet = cpuGoalMs === undefined || (actual.cpuMsPerRequest ?? Infinity) <= cpuGoalMs;
+      allMet &&= ratioMet && cpuMet;
+      figures.push({
+        label: target.label,
+        encoding,
+        acceptEncoding: ENCODINGS[encoding] ?? null,
+        path: urlPath,
+        signedIn: target.signedIn,
+        httpStatus: fixture.status,
+        bytes: fixture.bytes,
+        bytesSent: sent.bytes,
+        contentEncoding: sent.encoding,
+        ...numbers(actual),
+        baseline: reference && encoding === "identity" ? numbers(reference) : null,
+        ratio: ratio === undefined ? null : Number(ratio.toFixed(3)),
+        goal: ratio === undefined ? null : (target.minRatio ?? null),
+        cpuGoalMs: cpuGoalMs ?? null,
+        met:
+          (ratio === undefined || target.minRatio === undefined) && cpuGoalMs === undefined ? null : ratioMet && cpuMet,
+      });
+      const goals = [
+        ratio === undefined || target.minRatio === undefined
+          ? ""
+          : `ratio >= ${target.minRatio} ${ratioMet ? "PASS" : "BELOW"}`,
+        cpuGoalMs === undefined ? "" : `CPU <= ${cpuGoalMs} ms ${cpuMet ? "PASS" : "ABOVE"}`,
+      ]
+        .filter(Boolean)
+        .join(", ");
+      rows.push(
+        row(
+          `${target.label} [${encoding === "br" ? `browser: ${sent.encoding}` : sent.encoding}]`,
+          { status: fixture.status, bytes: sent.bytes },
+          actual,
+          `${ratio === undefined ? "    -" : ratio.toFixed(3).padStart(5)}  ${goals || "measured"} (${statusSummary(actual)})`,
+        ),
+      );
+    }
   };
   for (const [index, target] of targets.entries()) {
     await measureTarget(target, target.path, fixtures[target.label], `${baselineBase}/fixture/${index}`);
@@ -611,7 +641,8 @@ async function main() {
   const outbox = path.join(dataDir, "outbox");
   const mailsBefore = mailCount(outbox);
   const cpuBefore = cpuMsOf(server.pid!);
-  const checkout = await measureCheckout(base, seeded.buyers);
+  // As the browser's road would: the answers may be compressed (they are small, so mostly they are not).
+  const checkout = await measureCheckout(base, seeded.buyers, encodingHeaders("br"));
   // Each purchase's delivery mail is part of its cost: wait until the mailer has written them all.
   await waitForMails(outbox, mailsBefore + checkout.orders - sumOf(checkout.refusals));
   const checkoutCpuMs = Number(((cpuMsOf(server.pid!) - cpuBefore) / checkout.orders).toFixed(2));
@@ -641,12 +672,17 @@ async function main() {
   const productId = productList.payload[0]?._id;
   if (!productId) throw new Error("/v1/product/read listed no product");
   rows.push("");
+  /** Uncompressed HTML of the budgeted pages (issue 40; `npm run size` holds the same budgets). */
+  const htmlBytes: Record<string, number> = { "/shop": fixtures[TARGET.shopCached].bytes };
   for (const target of uncachedTargets) {
     const urlPath = target.path.replace("{productId}", productId);
     const fixture = await fixtureOf(base + urlPath, {});
     if (fixture.status !== 200) throw new Error(`${urlPath} answered ${fixture.status}`);
+    if (target.label === TARGET.productUncached) htmlBytes["product page /shop/{id}"] = fixture.bytes;
     await measureTarget(target, urlPath, fixture);
   }
+  const goals = goalTable(figures, { cpuMsPerPurchase: checkoutCpuMs, p95Ms: checkout.p95Ms }, htmlBytes);
+  const goalsMet = goals.every((row) => row.met !== false);
 
   let scale: ScaleFigures | undefined;
   if (atScale) {
@@ -706,9 +742,16 @@ async function main() {
               }
             : null,
           scale: scale ?? null,
-          goalTable: goalTable(figures, checkout, checkoutCpuMs),
+          serverTree,
+          htmlBytes,
+          goalTable: goals,
           allMet:
-            allMet && withinBudget && checkoutMet !== false && lighthouseMet && (scale ? scaleGrowthMet(scale) : true),
+            allMet &&
+            goalsMet &&
+            withinBudget &&
+            checkoutMet !== false &&
+            lighthouseMet &&
+            (scale ? scaleGrowthMet(scale) : true),
         },
         null,
         2,
@@ -730,14 +773,24 @@ async function main() {
   printCheckout(checkout, checkoutCpuMs, checkoutMet);
   if (lighthouse) printLighthouse(lighthouse);
   if (scale) printScale(scale);
-  printGoalTable(goalTable(figures, checkout, checkoutCpuMs));
+  console.log("");
+  console.log(
+    `Issue 40's goals, server CPU ms per request (this run${measuresThisTree ? "" : `, server from ${serverTree}`}; ` +
+      `met is judged as a browser asks):`,
+  );
+  for (const line of formatGoalTable(goals)) console.log(line);
   for (const target of targets) {
     if (fixtures[target.label].status !== 200) {
       console.log(`Note: ${target.label} answered ${fixtures[target.label].status}; its figures measure that answer.`);
     }
   }
   console.log(
-    allMet && withinBudget && checkoutMet !== false && lighthouseMet && (scale ? scaleGrowthMet(scale) : true)
+    allMet &&
+      goalsMet &&
+      withinBudget &&
+      checkoutMet !== false &&
+      lighthouseMet &&
+      (scale ? scaleGrowthMet(scale) : true)
       ? "All goals met."
       : "Some goals not met (figures above; this machine is shared, so rerun before concluding).",
   );

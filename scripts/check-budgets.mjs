@@ -7,10 +7,15 @@
  * A page's on-demand parts (a lazy import: the cart panel, the order view, the recent-purchases toasts) are not
  * loaded with it; they are counted apart, all of them together against their own budget, so code moved behind
  * import() still has a ceiling. Part of `npm test`, after the build (ADR 032).
+ *
+ * Then the HTML a phone receives (issue 40): the built store starts with the demo catalogue on a temporary
+ * embedded database and /shop and a product page are fetched uncompressed, against their byte budgets.
+ * `--js-only` skips that part (no server is started).
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { demoPages, pageHtml, startDemoStore } from "./demo-store.mjs";
 
 const KIB = 1024;
 /**
@@ -28,7 +33,11 @@ const BUDGETS = [
   { match: () => true, kib: STOREFRONT_KIB, label: "storefront" },
 ];
 
-const clientDir = path.resolve(process.argv[2] ?? "build/client");
+/** KB (1,000 bytes) of HTML, uncompressed, with the demo catalogue (issue 40). */
+const HTML_BUDGETS_KB = { "/shop": 60, "product page /shop/{id}": 70 };
+
+const positional = process.argv.slice(2).filter((argument) => !argument.startsWith("--"));
+const clientDir = path.resolve(positional[0] ?? "build/client");
 const assetsDir = path.join(clientDir, "assets");
 const manifestFile = readdirSync(assetsDir).find((name) => /^manifest-[\w-]+\.js$/.test(name));
 if (!manifestFile) {
@@ -97,6 +106,31 @@ for (const row of rows) {
 }
 if (over.length > 0) {
   console.error(`\n${over.length} page(s) over their JS budget: ${over.map((row) => row.id).join(", ")}`);
-  process.exit(1);
+} else {
+  console.log(`\nEvery page is within its JS budget (${rows.length} pages).`);
 }
-console.log(`\nEvery page is within its JS budget (${rows.length} pages).`);
+
+/** Each budgeted page's uncompressed HTML bytes; the lines that name a page over its budget. */
+async function htmlOverBudget() {
+  console.log("\nHTML bytes, uncompressed, demo catalogue (starting the built store) ...");
+  const store = await startDemoStore({ buildDir: path.dirname(clientDir) });
+  const overBudget = [];
+  try {
+    for (const page of await demoPages(store.baseUrl)) {
+      const bytes = (await pageHtml(store.baseUrl, page.path)).length;
+      const budget = HTML_BUDGETS_KB[page.label] * 1000;
+      const mark = bytes > budget ? "OVER" : "ok  ";
+      console.log(`${mark} ${(bytes / 1000).toFixed(1).padStart(6)} KB / ${budget / 1000} KB  ${page.label} HTML`);
+      if (bytes > budget) overBudget.push(`${page.label} is ${bytes} bytes of HTML, over its budget of ${budget}`);
+    }
+  } finally {
+    await store.stop();
+  }
+  return overBudget;
+}
+
+const htmlOver = process.argv.includes("--js-only") ? [] : await htmlOverBudget();
+if (htmlOver.length > 0)
+  console.error(`\n${htmlOver.length} page(s) over their HTML budget:\n  ${htmlOver.join("\n  ")}`);
+else if (!process.argv.includes("--js-only")) console.log("\nEvery budgeted page is within its HTML budget.");
+if (over.length > 0 || htmlOver.length > 0) process.exit(1);

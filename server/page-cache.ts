@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { CompressedVariants, type Compressor, preferredCoding, variantHeaders } from "../api/compressed-variants";
 import { privatePageRequest } from "./private-pages";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -13,7 +13,8 @@ import { contentSecurityPolicy } from "./security-headers";
  * that sets no cookie and does not call itself private or no-store.
  *
  * A hit is the cheapest answer the store gives, so it is served from node:http before Express runs
- * (server.ts): its body is compressed once, when stored (brotli and gzip), and its CSP allows the
+ * (server.ts): its body is compressed once per encoding a visitor asks for, on the first such request, and
+ * kept with the page (ADR 058); a visitor who holds these bytes gets a 304 by their ETag. Its CSP allows the
  * page's own inline scripts by their sha256 hashes instead of a per-answer nonce, which would need
  * the body rewritten, and so compressed again, for every visitor. Only scripts that carried the
  * rendering's nonce are hashed: markup a visitor managed to inject never had it, so it stays blocked.
@@ -26,9 +27,7 @@ export type CachedPage = {
   status: number;
   headers: [string, string][];
   csp: string;
-  identity: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  body: CompressedVariants;
 };
 
 export type AnonymousPageCacheOptions = {
@@ -37,6 +36,8 @@ export type AnonymousPageCacheOptions = {
   maxEntries: number;
   render: RenderPage;
   now?: () => number;
+  /** How a stored page is compressed; the tests count the calls. */
+  compress?: Compressor;
 };
 
 /** What the visitor's request must be for a shared page to answer it. */
@@ -79,16 +80,6 @@ export function hashInlineScripts(html: string, nonce: string): { sources: strin
   return { sources: [...sources], html: html.replaceAll(` nonce="${nonce}"`, "") };
 }
 
-function preferredEncoding(req: IncomingMessage): "br" | "gzip" | undefined {
-  const accepted = req.headers["accept-encoding"];
-  if (typeof accepted !== "string") return undefined;
-  // A q=0 refusal is rare enough from real clients to read as "not offered" only when written out.
-  const offers = (name: string) => new RegExp(`(^|[,\\s])${name}(?!;q=0(\\.0*)?\\b)`, "i").test(accepted);
-  if (offers("br")) return "br";
-  if (offers("gzip")) return "gzip";
-  return undefined;
-}
-
 export function anonymousPageCache(options: AnonymousPageCacheOptions) {
   const pages = new Map<string, CachedPage>();
   const now = options.now ?? (() => performance.now());
@@ -102,11 +93,7 @@ export function anonymousPageCache(options: AnonymousPageCacheOptions) {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !/^(content-length|content-security-policy)$/i.test(name)),
       csp: contentSecurityPolicy(sources),
-      identity,
-      gzip: gzipSync(identity, { level: 6 }),
-      brotli: brotliCompressSync(identity, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length },
-      }),
+      body: new CompressedVariants(identity, options.compress),
     });
   }
 
@@ -120,15 +107,20 @@ export function anonymousPageCache(options: AnonymousPageCacheOptions) {
 
     /** Sends a stored page in the encoding the visitor takes; the caller has set the common headers. */
     send(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
-      const encoding = preferredEncoding(req);
-      const body = encoding === "br" ? page.brotli : encoding === "gzip" ? page.gzip : page.identity;
+      const coding = preferredCoding(req.headers["accept-encoding"]);
       res.statusCode = page.status;
       for (const [name, value] of page.headers) res.setHeader(name, value);
       res.setHeader("Content-Security-Policy", page.csp);
-      res.setHeader("Vary", "Accept-Encoding");
-      if (encoding) res.setHeader("Content-Encoding", encoding);
-      res.setHeader("Content-Length", body.length);
+      for (const [name, value] of Object.entries(variantHeaders(page.body, coding))) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "HIT");
+      if (page.body.matches(req.headers["if-none-match"], coding)) {
+        res.statusCode = 304;
+        res.removeHeader("Content-Encoding");
+        res.end();
+        return;
+      }
+      const body = page.body.bytes(coding);
+      res.setHeader("Content-Length", body.length);
       res.end(body);
     },
 

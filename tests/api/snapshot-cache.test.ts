@@ -8,6 +8,7 @@ import { SnapshotCache } from "../../api/snapshot-cache";
 import { createTestDatabase } from "../support/database";
 import type { DatabaseHandle } from "../../api/db/client";
 import { eq } from "drizzle-orm";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 
 describe("SnapshotCache", () => {
   it("loads once per interval and shares a load between concurrent callers", async () => {
@@ -72,5 +73,47 @@ describe("GET /v1/product/read through the snapshot", () => {
     expect(await totalStock()).toBe(before);
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(await totalStock()).toBeLessThan(before);
+  });
+
+  const read = async (headers: Record<string, string>) => {
+    const response = await api.request("/v1/product/read", { headers });
+    return { response, body: Buffer.from(await response.arrayBuffer()) };
+  };
+
+  it("keeps each encoding a client asks for, with Vary and an ETag per encoding, and 304 for bytes held", async () => {
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const identity = await read({});
+    expect(identity.response.headers.get("content-encoding")).toBeNull();
+    expect(identity.response.headers.get("vary")).toBe("Accept-Encoding");
+    const json = identity.body.toString("utf8");
+    expect(JSON.parse(json)).toMatchObject({ success: true });
+
+    const br = await read({ "accept-encoding": "gzip, deflate, br, zstd" });
+    expect(br.response.headers.get("content-encoding")).toBe("br");
+    expect(br.response.headers.get("vary")).toBe("Accept-Encoding");
+    expect(brotliDecompressSync(br.body).toString("utf8")).toBe(json);
+    const gzip = await read({ "accept-encoding": "gzip, deflate" });
+    expect(gzip.response.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(gzip.body).toString("utf8")).toBe(json);
+
+    const etags = [identity, br, gzip].map(({ response }) => response.headers.get("etag"));
+    expect(new Set(etags).size).toBe(3);
+    // Within the snapshot the same bytes answer again (made once: tests/unit/compressed-variants.test.ts counts).
+    const again = await read({ "accept-encoding": "br" });
+    expect(again.body.equals(br.body)).toBe(true);
+    const held = await read({ "accept-encoding": "br", "if-none-match": etags[1]! });
+    expect(held.response.status).toBe(304);
+    expect(held.body.length).toBe(0);
+  });
+
+  it("answers new bytes, under a new ETag, once a new snapshot differs", async () => {
+    const before = await read({ "accept-encoding": "br" });
+    const etag = before.response.headers.get("etag")!;
+    await database.db.update(stockCredentials).set({ status: "available" }).where(eq(stockCredentials.status, "void"));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    const after = await read({ "accept-encoding": "br", "if-none-match": etag });
+    expect(after.response.status).toBe(200);
+    expect(after.response.headers.get("etag")).not.toBe(etag);
+    expect(brotliDecompressSync(after.body).equals(brotliDecompressSync(before.body))).toBe(false);
   });
 });
