@@ -12,7 +12,7 @@ import { ConfigError, loadConfig } from "./config";
 import { DatabaseSetupError, openConfiguredDatabase } from "./db/client";
 import { EmbeddedDatabaseInUseError } from "./db/embedded-lock";
 import { AppError } from "./errors";
-import { createOrPromoteOwner } from "./services/staff";
+import { createOrPromoteOwner } from "./services/staff/members";
 
 const USAGE =
   "Usage: npm run admin:create -- --email <email> [--password-stdin]  (the password is asked for, or read from standard input)";

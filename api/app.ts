@@ -10,7 +10,7 @@ import { scrubText, withFields } from "./logger";
 import { noteApiRoute } from "./metrics";
 import { requestIdFrom } from "./request-id";
 import { SnapshotCache } from "./snapshot-cache";
-import { RateLimitedError } from "./services/rate-limit";
+import { RateLimitedError } from "./services/guards/rate-limit";
 import { catalogueRoutes } from "./routes/catalogue";
 import { contentRoutes } from "./routes/content";
 import { cartRoutes } from "./routes/cart";

@@ -17,7 +17,7 @@ import {
   encryptPlainStock,
   rotateCredentialBatch,
   untilDone,
-} from "./services/credential-keys";
+} from "./services/stock/credential-keys";
 
 try {
   const config = loadConfig();

@@ -3,7 +3,7 @@ import type { ApiEnv } from "./context";
 import { badRequest } from "./errors";
 import { type Answered, ok } from "./http";
 import { requireUser } from "./middleware/auth";
-import { type Answer, type IdempotentRequest, answerOnce } from "./services/idempotency";
+import { type Answer, type IdempotentRequest, answerOnce } from "./services/guards/idempotency";
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;

@@ -2,10 +2,10 @@ import type { Config } from "./config";
 import type { Database } from "./db/client";
 import type { Logger } from "./logger";
 import { countJobRun } from "./metrics";
-import { encryptPlainStock, rotateCredentialBatch, untilDone } from "./services/credential-keys";
-import { purgeExpiredIdempotencyKeys } from "./services/idempotency";
+import { encryptPlainStock, rotateCredentialBatch, untilDone } from "./services/stock/credential-keys";
+import { purgeExpiredIdempotencyKeys } from "./services/guards/idempotency";
 import { EXPIRY_BATCH_SIZE, expireUnpaidOrders } from "./services/order-settlement";
-import { RETENTION_INTERVAL_MS, applyRetention } from "./services/retention";
+import { RETENTION_INTERVAL_MS, applyRetention } from "./services/privacy/retention";
 
 export type JobRunner = { stop(): Promise<void> };
 

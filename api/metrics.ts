@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom
 import { sql } from "drizzle-orm";
 import type { Database } from "./db/client";
 import { type Readiness, checkReadiness } from "./db/readiness";
-import { RETENTION_LAST_RUN_KEY } from "./services/retention";
+import { RETENTION_LAST_RUN_KEY } from "./services/privacy/retention";
 
 /*
  * Prometheus metrics of this process (issue 30, ADR 045), read at GET /metrics with METRICS_TOKEN. Counters

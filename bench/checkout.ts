@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../api/db/client";
 import { products, productOptions, users, warrantyDurations } from "../api/db/schema";
-import { createSession } from "../api/services/sessions";
+import { createSession } from "../api/services/accounts/sessions";
 
 /*
  * `npm run bench`: POST /v1/order/create with BUYERS customers checking out at once (issue 18: p95 <= 50 ms on the

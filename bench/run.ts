@@ -23,7 +23,7 @@ import { embeddedDatabasePath, openDatabase } from "../api/db/client";
 import { seedDemoData } from "../api/db/seed";
 import { and, eq } from "drizzle-orm";
 import { orders, productOptions, users } from "../api/db/schema";
-import { createSession } from "../api/services/sessions";
+import { createSession } from "../api/services/accounts/sessions";
 import { createStoreCookies } from "../app/lib/cookies.server";
 import { createScratchPostgresDatabase } from "../tests/support/database";
 import { seedOrderHistory } from "../tests/support/order-history";

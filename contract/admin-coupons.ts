@@ -4,7 +4,7 @@ import { PUBLIC_ID_PATTERN } from "./ids";
 import { COUPON_MAX_LENGTH } from "./order";
 
 /*
- * Coupons as the back office makes them (ADR 026): the fields checkout honours (api/services/coupons.ts)
+ * Coupons as the back office makes them (ADR 026): the fields checkout honours (api/services/coupons/discounts.ts)
  * with the rules a form can show. Shared by the API's validation and the coupon form.
  */
 

@@ -10,7 +10,7 @@ import { PICTURE_WIDTHS, uploadedPictureFile } from "../contract/pictures";
 import { demoPictureSvg } from "../api/db/demo-art/tile";
 import { demoProducts } from "../api/db/demo-data";
 import { demoPictureName, demoPicturesDir } from "../api/db/demo-art/pictures";
-import { encodeProductPicture } from "../api/services/product-pictures";
+import { encodeProductPicture } from "../api/services/catalogue/pictures";
 
 const wanted = new Set<string>();
 let bytes = 0;

@@ -4,7 +4,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { Executor } from "./client";
 import { users } from "./schema";
-import { createOrPromoteOwner } from "../services/staff";
+import { createOrPromoteOwner } from "../services/staff/members";
 
 export const DEMO_OWNER_EMAIL = "owner@store.localhost";
 export const DEMO_OWNER_FILE = "demo-owner.txt";

@@ -1,6 +1,6 @@
 import type { Executor } from "./client";
 import { normaliseKeyCode } from "../../contract/redeem-key";
-import { keyHash } from "../services/redeem-keys";
+import { keyHash } from "../services/keys/redeem-keys";
 import { demoCustomers, demoKeys, demoReviews } from "./demo-feedback";
 import { demoDeliveryNotes, demoDescription, demoProducts, warrantyPriceCents, warrantyTitle } from "./demo-data";
 import { demoPictureAddress } from "./demo-art/pictures";
@@ -15,7 +15,7 @@ import {
   stockCredentials,
   users,
 } from "./schema";
-import { sealedColumns } from "../services/stock-secrets";
+import { sealedColumns } from "../services/stock/secrets";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Not an argon2 hash: nobody can sign in to a demo customer. */

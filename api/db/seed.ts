@@ -34,7 +34,7 @@ import {
   stockCredentials,
   warrantyDurations,
 } from "./schema";
-import { sealedColumns } from "../services/stock-secrets";
+import { sealedColumns } from "../services/stock/secrets";
 
 /** Large enough to be quick, small enough to stay far below PostgreSQL's bind-parameter limit. */
 const INSERT_BATCH = 500;

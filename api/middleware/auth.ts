@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { ApiEnv } from "../context";
 import { unauthorized } from "../errors";
-import { type SessionUser, userForToken } from "../services/sessions";
+import { type SessionUser, userForToken } from "../services/accounts/sessions";
 
 export type AuthUser = SessionUser;
 

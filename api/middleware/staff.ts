@@ -4,8 +4,8 @@ import type { ApiEnv } from "../context";
 import { forbidden } from "../errors";
 import { signedIn } from "../openapi";
 import { requestIp } from "../request-ip";
-import type { StaffActor } from "../services/audit";
-import { TWO_FACTOR_MESSAGES, isTwoFactorRequired, twoFactorStatus } from "../services/two-factor";
+import type { StaffActor } from "../services/staff/audit";
+import { TWO_FACTOR_MESSAGES, isTwoFactorRequired, twoFactorStatus } from "../services/accounts/two-factor";
 import { requireUser } from "./auth";
 
 export const NOT_STAFF = "Your account cannot use this part of the back office";

@@ -6,8 +6,8 @@ import { ok } from "../http";
 import { okOnce } from "../idempotent-answer";
 import { SIGNED_IN_FAILURES, answers, apiRouter, idempotencyKeyHeader, jsonBody, signedInRoute } from "../openapi";
 import { requireUser } from "../middleware/auth";
-import { LEDGER_PAGE_SIZE, readBalanceSheet } from "../services/balance";
-import { createTopUp } from "../services/payments";
+import { LEDGER_PAGE_SIZE, readBalanceSheet } from "../services/payments/balance";
+import { createTopUp } from "../services/payments/checkout";
 
 const topUpSchema = z.object({
   paymentMethod: z

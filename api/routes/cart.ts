@@ -27,10 +27,10 @@ import {
   signedInRoute,
 } from "../openapi";
 import { requestIp } from "../request-ip";
-import { quoteCart } from "../services/cart";
+import { quoteCart } from "../services/cart/quote";
 import { returnedLinesOf } from "../services/order-settlement";
-import { hitRateLimit } from "../services/rate-limit";
-import { applyCouponToItems, applyCouponToServerCart } from "../services/coupons";
+import { hitRateLimit } from "../services/guards/rate-limit";
+import { applyCouponToItems, applyCouponToServerCart } from "../services/coupons/discounts";
 import {
   CART_MESSAGES,
   addToServerCart,
@@ -39,7 +39,7 @@ import {
   readServerCart,
   removeFromServerCart,
   updateServerCartLine,
-} from "../services/server-cart";
+} from "../services/cart/server-cart";
 
 /** One cart line as clients send it; the server cart's add and update can reuse it. */
 export const cartLineSchema = z.object({

@@ -19,8 +19,8 @@ import {
   readProduct,
   readProductOption,
   readProductPage,
-} from "../services/catalogue";
-import { listShopShelves } from "../services/catalogue-shelves";
+} from "../services/catalogue/shop";
+import { listShopShelves } from "../services/catalogue/shelves";
 
 /** A malformed id cannot name a row: 400 with the contract's message, before any query. */
 function publicId(value: string, field: "productId" | "optionId", message: string): string {

@@ -13,7 +13,7 @@ import { depsOf } from "../context";
 import { ok } from "../http";
 import { answers, apiRouter, declareRoute, jsonBody, publicIdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
-import { openGuestTicket, readGuestTicket, sendGuestMessage } from "../services/guest-tickets";
+import { openGuestTicket, readGuestTicket, sendGuestMessage } from "../services/support/guest-tickets";
 
 /*
  * Guest support, /v1/contact (ADR 039): no account, no token. The contact form opens a ticket; the link mailed to

@@ -8,8 +8,8 @@ import {
 } from "../../contract/answers/content";
 import { ok } from "../http";
 import { BAD_INPUT, answers, apiRouter, declareRoute } from "../openapi";
-import { listDocuments, listFaqs, listSocialLinks, readAnnouncement } from "../services/content";
-import { listCheckoutGateways } from "../services/payments";
+import { listDocuments, listFaqs, listSocialLinks, readAnnouncement } from "../services/content/shop";
+import { listCheckoutGateways } from "../services/payments/checkout";
 
 const documentQuerySchema = z.object({
   name: z

@@ -12,7 +12,12 @@ import { depsOf } from "../context";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { BAD_INPUT, SIGNED_IN_FAILURES, answers, apiRouter, declareRoute, jsonBody, signedInRoute } from "../openapi";
-import { FEEDBACK_MESSAGES, listOwnFeedbackForOrder, listPublicFeedback, saveFeedback } from "../services/feedback";
+import {
+  FEEDBACK_MESSAGES,
+  listOwnFeedbackForOrder,
+  listPublicFeedback,
+  saveFeedback,
+} from "../services/support/feedback";
 
 const idField = (name: string) =>
   z.string({ required_error: `${name} is required` }).regex(PUBLIC_ID_PATTERN, `Invalid ${name.toLowerCase()}`);

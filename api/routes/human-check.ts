@@ -2,7 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { humanCheckChallengeSchema } from "../../contract/answers/human-check";
 import { ok } from "../http";
 import { BAD_INPUT, answers, apiRouter, declareRoute } from "../openapi";
-import { issueChallenge } from "../services/human-check";
+import { issueChallenge } from "../services/guards/human-check";
 
 const challengeQuery = z.object({
   visible: z

@@ -26,10 +26,10 @@ import {
   signedInRoute,
 } from "../openapi";
 import { requestIp } from "../request-ip";
-import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/order-views";
-import { type CheckoutResult, PAYMENT_METHODS, checkout, guestCheckout } from "../services/payments";
-import { hitRateLimit, subjectKey } from "../services/rate-limit";
-import { REDEEM_MESSAGES, redeemKey } from "../services/redeem-keys";
+import { ORDER_LOOKUP_MESSAGES, listCustomerOrders, readOrder, recentOrders } from "../services/orders/views";
+import { type CheckoutResult, PAYMENT_METHODS, checkout, guestCheckout } from "../services/payments/checkout";
+import { hitRateLimit, subjectKey } from "../services/guards/rate-limit";
+import { REDEEM_MESSAGES, redeemKey } from "../services/keys/redeem-keys";
 import { REDEEM_KEY_INVALID, keyField } from "../../contract/redeem-key";
 import { cartLineSchema } from "./cart";
 import { shownCartField } from "../../contract/shown-cart";

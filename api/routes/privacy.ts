@@ -5,7 +5,8 @@ import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { UNAUTHORIZED, answers, apiRouter, declareRoute, jsonBody, sentenceFailure, signedInRoute } from "../openapi";
 import { requestIp } from "../request-ip";
-import { deleteOwnAccount, exportPersonalData } from "../services/privacy";
+import { deleteOwnAccount } from "../services/privacy/account-deletion";
+import { exportPersonalData } from "../services/privacy/data-export";
 
 /*
  * /v1/user/export and /v1/user/delete (issue 29, ADR 044): the customer's own data as a download, and the deletion

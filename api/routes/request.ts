@@ -14,8 +14,9 @@ import {
   signedInRoute,
 } from "../openapi";
 import { requestIp } from "../request-ip";
-import { HUMAN_CHECK_FIELD } from "../services/human-check";
-import { REQUEST_MESSAGES, createOtherRequest, createReplacement, listRequests } from "../services/requests";
+import { HUMAN_CHECK_FIELD } from "../services/guards/human-check";
+import { REQUEST_MESSAGES } from "../services/support/request-records";
+import { createOtherRequest, createReplacement, listRequests } from "../services/support/requests";
 
 const idField = (name: string) => z.string({ required_error: `${name} is required` }).max(64);
 const lineSchema = z.object({

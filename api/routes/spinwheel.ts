@@ -10,7 +10,7 @@ import { notFound } from "../errors";
 import { ok } from "../http";
 import { requireUser } from "../middleware/auth";
 import { UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams, signedInRoute } from "../openapi";
-import { SPIN_MESSAGES, listSlotCoupons, readSpin, readSpinBalance, spin } from "../services/slots";
+import { SPIN_MESSAGES, listSlotCoupons, readSpin, readSpinBalance, spin } from "../services/coupons/daily-slots";
 
 const SLOTS = ["Slots"];
 

@@ -21,7 +21,7 @@ import {
   readTicket,
   sendCustomerMessage,
   setTicketStatus,
-} from "../services/tickets";
+} from "../services/support/tickets";
 
 /** A malformed id names no ticket: the same 404 as an unknown or foreign one. */
 const ticketIdField = z.string({ required_error: "Ticket id is required" }).max(64);

@@ -21,18 +21,12 @@ import {
   signedInRoute,
 } from "../openapi";
 import { requestIp } from "../request-ip";
-import {
-  login,
-  loginWithSecondFactor,
-  readProfile,
-  registerAccount,
-  updateEmail,
-  updatePassword,
-  updateUsername,
-} from "../services/accounts";
-import { assertHuman } from "../services/human-check";
-import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/password-reset";
-import { revokeSession } from "../services/sessions";
+import { login, loginWithSecondFactor } from "../services/accounts/login";
+import { readProfile, updateEmail, updatePassword, updateUsername } from "../services/accounts/profile";
+import { registerAccount } from "../services/accounts/accounts";
+import { assertHuman } from "../services/guards/human-check";
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "../services/accounts/password-reset";
+import { revokeSession } from "../services/accounts/sessions";
 import {
   emailInput,
   forgetInput,

@@ -5,8 +5,8 @@ import { badRequest, notFound } from "../errors";
 import { ok } from "../http";
 import { NO_BODY, answers, apiRouter, declareRoute, pathParams } from "../openapi";
 import { WebhookRejected } from "../payments/types";
-import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payment-events";
-import { paymentGatewaysFor } from "../services/payments";
+import { readSandboxPayment, receiveWebhook, submitSandboxPayment } from "../services/payments/events";
+import { paymentGatewaysFor } from "../services/payments/checkout";
 
 /**
  * POST /v1/webhooks/{gateway}: the raw body goes to the adapter untouched (signatures cover its bytes).

@@ -6,17 +6,17 @@ import { newId } from "../db/ids";
 import { orderProducts, orders, paymentGateways, payments, users } from "../db/schema";
 import { AppError, badRequest, conflict, notFound } from "../errors";
 import { CART_CHANGED, shownCartDigest } from "../../contract/shown-cart";
-import { RateLimitedError } from "./rate-limit";
-import { type NewAccount, insertAccount } from "./accounts";
-import { debitBalance } from "./balance";
-import type { CartItemInput } from "./cart";
-import { evaluateCoupon, redeemCoupon } from "./coupons";
-import { orderRefusalOfAccountEmail } from "./customer-blocks";
+import { RateLimitedError } from "./guards/rate-limit";
+import { type NewAccount, insertAccount } from "./accounts/accounts";
+import { debitBalance } from "./payments/balance";
+import type { CartItemInput } from "./cart/quote";
+import { evaluateCoupon, redeemCoupon } from "./coupons/discounts";
+import { orderRefusalOfAccountEmail } from "./customers/blocks";
 import { type OrderContext, type PlacedOrder, closeUnpaidOrder, fulfilPaidOrder } from "./order-settlement";
-import { clearServerCart, fillServerCart, readServerCart } from "./server-cart";
-import { claimAndDeliver, claimCredentials } from "./stock";
-import { recheckStockLevels } from "./stock-levels";
-import { type PricedOption, loadPricedOptions } from "./catalogue";
+import { clearServerCart, fillServerCart, readServerCart } from "./cart/server-cart";
+import { claimAndDeliver, claimCredentials } from "./stock/claims";
+import { recheckStockLevels } from "./stock/levels";
+import { type PricedOption, loadPricedOptions } from "./catalogue/shop";
 
 /*
  * Placing an order: the server cart becomes an order with its stock reserved and its coupon counted,

@@ -3,14 +3,14 @@ import type { OrderStatus, PaidOrderStatus } from "../../contract/order";
 import { countOrderPaid, countPaymentOutcome } from "../metrics";
 import { type Executor, prepared } from "../db/client";
 import { orderProducts, orders, payments, users } from "../db/schema";
-import { creditBalance } from "./balance";
-import { releaseCouponUse } from "./coupons";
-import { enqueueOrderConfirmation } from "./order-mail";
-import { type NotifyDeps, notifyOrderPaid } from "./operator-notifications";
-import { returnLinesToServerCart, takeLinesFromServerCart } from "./server-cart";
-import { deliverLine, releaseReservations } from "./stock";
-import { recheckStockLevels } from "./stock-levels";
-import { idsOf } from "./rows";
+import { creditBalance } from "./payments/balance";
+import { releaseCouponUse } from "./coupons/discounts";
+import { enqueueOrderConfirmation } from "./orders/mail";
+import { type NotifyDeps, notifyOrderPaid } from "./notifications/operator-notices";
+import { returnLinesToServerCart, takeLinesFromServerCart } from "./cart/server-cart";
+import { deliverLine, releaseReservations } from "./stock/claims";
+import { recheckStockLevels } from "./stock/levels";
+import { idsOf } from "./shared/rows";
 
 /* An order's statuses and what each means: contract/browser/order.ts (ORDER_STATUSES, ADR 037). */
 

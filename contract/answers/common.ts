@@ -9,7 +9,7 @@ import { FULFIL_MODES } from "../admin-catalogue";
  * parses an answer), so they stay out of the page bundles.
  */
 
-/** The pager of every paged list (api/services/paging.ts computes it; the pages draw it). */
+/** The pager of every paged list (api/services/shared/paging.ts computes it; the pages draw it). */
 export const pagerSchema = z.object({
   page: z.number().int(),
   previous: z.number().int().nullable(),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CATALOGUE_MESSAGES, PICTURE_MAX_BYTES } from "../../contract/admin-catalogue";
 import { auditLog, categories, products, stockCredentials } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
-import { ADMIN_CATALOGUE_MESSAGES } from "../../api/services/admin-catalogue";
+import { ADMIN_CATALOGUE_MESSAGES } from "../../api/services/catalogue/admin";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
 /*

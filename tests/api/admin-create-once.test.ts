@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceLedger, emailBlocklist, categories, coupons, faqs, products, socialLinks } from "../../api/db/schema";
-import { IDEMPOTENCY_MESSAGES } from "../../api/services/idempotency";
+import { IDEMPOTENCY_MESSAGES } from "../../api/services/guards/idempotency";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
 /*

@@ -16,10 +16,10 @@ import {
   users,
 } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
-import { issueChallenge } from "../../api/services/human-check";
-import { CUSTOMER_MESSAGES } from "../../api/services/admin-customers";
-import { generateKeys } from "../../api/services/redeem-keys";
-import { createSession } from "../../api/services/sessions";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { CUSTOMER_MESSAGES } from "../../api/services/customers/admin";
+import { generateKeys } from "../../api/services/keys/redeem-keys";
+import { createSession } from "../../api/services/accounts/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

@@ -2,8 +2,8 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, requests, tickets } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
-import { issueChallenge } from "../../api/services/human-check";
-import { REQUEST_MESSAGES } from "../../api/services/requests";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { REQUEST_MESSAGES } from "../../api/services/support/request-records";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

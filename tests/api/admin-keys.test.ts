@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDEEM_KEY_INVALID } from "../../contract/redeem-key";
 import { auditLog, redeemKeys } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
-import { KEY_MESSAGES } from "../../api/services/admin-keys";
-import { issueChallenge } from "../../api/services/human-check";
+import { KEY_MESSAGES } from "../../api/services/keys/admin";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { type ShopTestApi, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /* Redeem keys in the back office (issue 16; ADR 021, 025), on PGlite and (TEST_DATABASE_URL) PostgreSQL. */

@@ -15,14 +15,16 @@ import {
 } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
 import { signSandboxEvent } from "../../api/payments/sandbox";
-import { ORDER_ACTION_MESSAGES } from "../../api/services/admin-order-actions";
-import { ADMIN_ORDER_REFUSALS } from "../../api/services/admin-orders";
-import { paidShares, refundableByLine } from "../../api/services/admin-order-refunds";
-import { issueChallenge } from "../../api/services/human-check";
+import { ORDER_ACTION_MESSAGES } from "../../api/services/orders/admin-actions";
+import { ADMIN_ORDER_REFUSALS } from "../../api/services/orders/admin-view";
+import { paidShares, refundableByLine } from "../../api/services/orders/admin-refunds";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { submitSandboxPayment } from "../../api/services/payment-events";
-import { REQUEST_MESSAGES, createOtherRequest, rejectRequest } from "../../api/services/requests";
+import { submitSandboxPayment } from "../../api/services/payments/events";
+import { REQUEST_MESSAGES } from "../../api/services/support/request-records";
+import { createOtherRequest } from "../../api/services/support/requests";
+import { rejectRequest } from "../../api/services/support/admin-requests";
 import {
   type Answer,
   type ShopTestApi,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, productOptions, products, requests, tickets } from "../../api/db/schema";
-import { readOverview } from "../../api/services/admin-overview";
+import { readOverview } from "../../api/services/staff/overview";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

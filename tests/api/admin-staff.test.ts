@@ -6,8 +6,8 @@ import { DEMO_OWNER_EMAIL, ensureDemoOwner } from "../../api/db/demo-owner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
-import { STAFF_MESSAGES, createOrPromoteOwner } from "../../api/services/staff";
-import { STAFF_SESSION_LIFETIME_MS, createSession } from "../../api/services/sessions";
+import { STAFF_MESSAGES, createOrPromoteOwner } from "../../api/services/staff/members";
+import { STAFF_SESSION_LIFETIME_MS, createSession } from "../../api/services/accounts/sessions";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
 let client: ShopTestApi;

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STOCK_IMPORT_MAX_ROWS } from "../../contract/stock";
 import { auditLog, productOptions, requests, stockCredentials } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
-import { issueChallenge } from "../../api/services/human-check";
-import { STOCK_MESSAGES } from "../../api/services/admin-stock";
-import { revealStockRow, usernameIs } from "../../api/services/stock-secrets";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { STOCK_MESSAGES } from "../../api/services/stock/admin";
+import { revealStockRow, usernameIs } from "../../api/services/stock/secrets";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /*

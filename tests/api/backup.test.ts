@@ -8,7 +8,7 @@ import { createApi } from "../../api/app";
 import { loadConfig } from "../../api/config";
 import { type DatabaseHandle, embeddedDatabasePath, openDatabase } from "../../api/db/client";
 import { createLogger } from "../../api/logger";
-import { recordAudit } from "../../api/services/audit";
+import { recordAudit } from "../../api/services/staff/audit";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { createCustomer, createListing } from "../support/shop";
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../api/db/client";
 import { newId } from "../../api/db/ids";
 import { productOptions, products, stockCredentials, warrantyDurations } from "../../api/db/schema";
-import { quoteCart } from "../../api/services/cart";
+import { quoteCart } from "../../api/services/cart/quote";
 import { type TestApi, createTestApi } from "../support/api";
 
 const ids = {

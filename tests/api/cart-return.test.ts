@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, stockCredentials, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { createSession } from "../../api/services/sessions";
+import { createSession } from "../../api/services/accounts/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EMAIL_REFUSED } from "../../contract/admin-customers";
 import { emailBlocklist, orders, paymentGateways, users } from "../../api/db/schema";
-import { METHOD_UNAVAILABLE } from "../../api/services/payments";
+import { METHOD_UNAVAILABLE } from "../../api/services/payments/checkout";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

@@ -11,11 +11,11 @@ import {
   users,
 } from "../../api/db/schema";
 import { signSandboxEvent } from "../../api/payments/sandbox";
-import { debitBalance } from "../../api/services/balance";
+import { debitBalance } from "../../api/services/payments/balance";
 import { ORDER_MESSAGES, PENDING_ORDERS_PER_ADDRESS, RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { submitSandboxPayment } from "../../api/services/payment-events";
-import { claimCredentials } from "../../api/services/stock";
+import { submitSandboxPayment } from "../../api/services/payments/events";
+import { claimCredentials } from "../../api/services/stock/claims";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /*

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createApi } from "../../api/app";
 import { auditLog, mailOutbox, orders, ticketLinks, ticketMessages, tickets } from "../../api/db/schema";
 import { createLogger } from "../../api/logger";
-import { issueChallenge } from "../../api/services/human-check";
-import { ticketLinkHash } from "../../api/services/ticket-links";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { ticketLinkHash } from "../../api/services/support/ticket-links";
 import { CONTACT_CLOSED, CONTACT_NOT_FOUND, CONTACT_ORDER_NOT_FOUND } from "../../contract/contact";
-import { HUMAN_CHECK_FAILED } from "../../api/services/human-check";
+import { HUMAN_CHECK_FAILED } from "../../api/services/guards/human-check";
 import { newId } from "../../api/db/ids";
 import { type ShopTestApi, createCustomer, createShopTestApi, nextIp } from "../support/shop";
 

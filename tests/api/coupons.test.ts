@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponProducts, couponRedemptions, coupons, orders } from "../../api/db/schema";
-import { type CouponCheck, type CouponRules, computeDiscount } from "../../api/services/coupons";
+import { type CouponCheck, type CouponRules, computeDiscount } from "../../api/services/coupons/discounts";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";

@@ -24,8 +24,8 @@ import {
   encryptPlainStock,
   rotateCredentialBatch,
   untilDone,
-} from "../../api/services/credential-keys";
-import { revealStockRow } from "../../api/services/stock-secrets";
+} from "../../api/services/stock/credential-keys";
+import { revealStockRow } from "../../api/services/stock/secrets";
 import { TEST_APP_ROLE, createLeastPrivilegeDatabase } from "../support/database";
 import { createCustomer, createListing } from "../support/shop";
 

@@ -10,9 +10,9 @@ import { type Database, type DatabaseHandle, embeddedDatabasePath, openDatabase 
 import { stockCredentials } from "../../api/db/schema";
 import { seedWhenWanted } from "../../api/db/seed";
 import { createLogger } from "../../api/logger";
-import { issueChallenge } from "../../api/services/human-check";
-import { completeReplacement } from "../../api/services/requests";
-import { revealStockRow } from "../../api/services/stock-secrets";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { completeReplacement } from "../../api/services/support/admin-requests";
+import { revealStockRow } from "../../api/services/stock/secrets";
 import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { createCustomer, createListing } from "../support/shop";

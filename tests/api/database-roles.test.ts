@@ -8,7 +8,7 @@ import postgres from "postgres";
 import { openDatabase } from "../../api/db/client";
 import { grantAppRole } from "../../api/db/roles";
 import { auditLog, users } from "../../api/db/schema";
-import { recordAudit } from "../../api/services/audit";
+import { recordAudit } from "../../api/services/staff/audit";
 import {
   TEST_APP_ROLE,
   TEST_OWNER_ROLE,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FEEDBACK_PAGE_SIZE, REGISTER_TO_LEAVE_FEEDBACK } from "../../contract/feedback";
 import { newId } from "../../api/db/ids";
 import { feedback } from "../../api/db/schema";
-import { FEEDBACK_MESSAGES } from "../../api/services/feedback";
+import { FEEDBACK_MESSAGES } from "../../api/services/support/feedback";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /* POST /v1/feedback/create, /readPublic and /readMine: verified buyers only, one feedback per order line. */

@@ -6,7 +6,7 @@ import { createLogger } from "../../api/logger";
 import { TOO_DEEP } from "../../api/middleware/input";
 import type { Schema } from "../../api/reference-page";
 import { payments } from "../../api/db/schema";
-import { createSession } from "../../api/services/sessions";
+import { createSession } from "../../api/services/accounts/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

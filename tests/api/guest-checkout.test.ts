@@ -2,8 +2,8 @@ import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderProducts, orders, stockCredentials, users } from "../../api/db/schema";
-import { EMAIL_TAKEN } from "../../api/services/accounts";
-import { HUMAN_CHECK_FAILED, issueChallenge } from "../../api/services/human-check";
+import { EMAIL_TAKEN } from "../../api/services/accounts/accounts";
+import { HUMAN_CHECK_FAILED, issueChallenge } from "../../api/services/guards/human-check";
 import { type FakeGateways, startFakeGateways } from "../support/fake-gateways";
 import { type ShopTestApi, createCustomer, createListing, createShopTestApi } from "../support/shop";
 

@@ -8,7 +8,7 @@ import {
   HUMAN_CHECK_WRONG_ANSWER,
   issueChallenge,
   verifyHumanCheck,
-} from "../../api/services/human-check";
+} from "../../api/services/guards/human-check";
 import { type AccountsTestApi, createAccountsTestApi } from "../support/accounts";
 
 let t: AccountsTestApi;

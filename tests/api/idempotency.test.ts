@@ -7,7 +7,7 @@ import {
   answerOnce,
   fingerprintOf,
   purgeExpiredIdempotencyKeys,
-} from "../../api/services/idempotency";
+} from "../../api/services/guards/idempotency";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 let client: ShopTestApi;

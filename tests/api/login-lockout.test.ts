@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { knownDevices, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { type AccountsTestApi, createAccountsTestApi, freshIp } from "../support/accounts";
 
 /*

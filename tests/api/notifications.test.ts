@@ -15,14 +15,14 @@ import {
 } from "../../api/db/schema";
 import type { Logger } from "../../api/logger";
 import { MAX_NOTIFICATION_ATTEMPTS, flushNotifications } from "../../api/notifications/sender";
-import { issueChallenge } from "../../api/services/human-check";
-import { notifyOperator } from "../../api/services/operator-notifications";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { notifyOperator } from "../../api/services/notifications/operator-notices";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { receiveWebhook, submitSandboxPayment } from "../../api/services/payment-events";
+import { receiveWebhook, submitSandboxPayment } from "../../api/services/payments/events";
 import { signSandboxEvent } from "../../api/payments/sandbox";
-import { recheckStockLevels } from "../../api/services/stock-levels";
-import { addStaffReply } from "../../api/services/tickets";
+import { recheckStockLevels } from "../../api/services/stock/levels";
+import { addStaffReply } from "../../api/services/support/tickets";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

@@ -3,10 +3,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newId } from "../../api/db/ids";
 import { auditLog, mailOutbox, orderProducts, orders, payments, stockCredentials, users } from "../../api/db/schema";
-import { ORDER_ACTION_MESSAGES } from "../../api/services/admin-order-actions";
+import { ORDER_ACTION_MESSAGES } from "../../api/services/orders/admin-actions";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { submitSandboxPayment } from "../../api/services/payment-events";
+import { submitSandboxPayment } from "../../api/services/payments/events";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

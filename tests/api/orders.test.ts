@@ -11,10 +11,10 @@ import {
   users,
 } from "../../api/db/schema";
 import { RESERVATION_MS } from "../../api/services/order-create";
-import { maskEmail } from "../../api/services/order-presentation";
+import { maskEmail } from "../../api/services/orders/presentation";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
-import { submitSandboxPayment } from "../../api/services/payment-events";
-import { claimCredentials } from "../../api/services/stock";
+import { submitSandboxPayment } from "../../api/services/payments/events";
+import { claimCredentials } from "../../api/services/stock/claims";
 import { type FakeGateways, startFakeGateways } from "../support/fake-gateways";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 

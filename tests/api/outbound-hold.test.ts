@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../../api/config";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { createLeastPrivilegeDatabase } from "../support/database";
 import { startSmtpReceiver, startWebhookReceiver } from "../support/receivers";
 import { ApiServerProcess, freePort } from "../support/server-process";

@@ -18,8 +18,8 @@ import {
   tickets,
   users,
 } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
-import { createSession, userForToken } from "../../api/services/sessions";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { createSession, userForToken } from "../../api/services/accounts/sessions";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

@@ -8,7 +8,7 @@ import { embeddedDatabasePath, openDatabase, rowsOf } from "../../api/db/client"
 import { demoCoupon } from "../../api/db/demo-data";
 import { demoKeys } from "../../api/db/demo-feedback";
 import { DEMO_IN_PRODUCTION_WARNING } from "../../api/db/seed";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { createScratchPostgresDatabase } from "../support/database";
 import { ApiServerProcess, freePort } from "../support/server-process";
 import { TEST_CREDENTIALS_KEY } from "../support/credentials-key";

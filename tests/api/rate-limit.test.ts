@@ -7,8 +7,8 @@ import type { ApiEnv } from "../../api/context";
 import { newId } from "../../api/db/ids";
 import { rateLimits } from "../../api/db/schema";
 import { requestIp } from "../../api/request-ip";
-import { issueChallenge } from "../../api/services/human-check";
-import { RateLimitedError, cleanUpRateLimits, hitRateLimit } from "../../api/services/rate-limit";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { RateLimitedError, cleanUpRateLimits, hitRateLimit } from "../../api/services/guards/rate-limit";
 import { type AccountsTestApi, createAccountsTestApi, freshIp } from "../support/accounts";
 
 const PASSWORD = "correct horse battery staple";

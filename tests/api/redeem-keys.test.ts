@@ -3,8 +3,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REDEEM_KEY_INVALID } from "../../contract/redeem-key";
 import { mailOutbox, orderProducts, orders, redeemKeys, stockCredentials, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
-import { generateKeys, listKeys, revokeKeys } from "../../api/services/redeem-keys";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { generateKeys, listKeys, revokeKeys } from "../../api/services/keys/redeem-keys";
 import { type ShopTestApi, createCustomer, createListing, createShopTestApi, nextIp } from "../support/shop";
 
 /* POST /v1/order/redeemKey and the back office's key service calls (ADR 021). */

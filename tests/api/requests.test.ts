@@ -10,15 +10,11 @@ import {
   requests,
   stockCredentials,
 } from "../../api/db/schema";
-import { HUMAN_CHECK_FAILED, issueChallenge } from "../../api/services/human-check";
-import {
-  REQUEST_MESSAGES,
-  answerRequest,
-  completeReplacement,
-  fillWaitingReplacements,
-  limitReachedMessage,
-  rejectRequest,
-} from "../../api/services/requests";
+import { HUMAN_CHECK_FAILED, issueChallenge } from "../../api/services/guards/human-check";
+import { REQUEST_MESSAGES } from "../../api/services/support/request-records";
+import { answerRequest, completeReplacement, rejectRequest } from "../../api/services/support/admin-requests";
+import { fillWaitingReplacements } from "../../api/services/support/replacement-delivery";
+import { limitReachedMessage } from "../../api/services/support/requests";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

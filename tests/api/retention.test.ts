@@ -15,7 +15,7 @@ import {
   tickets,
   users,
 } from "../../api/db/schema";
-import { applyRetention } from "../../api/services/retention";
+import { applyRetention } from "../../api/services/privacy/retention";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
 /*

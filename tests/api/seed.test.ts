@@ -1,4 +1,4 @@
-import { revealStockRow } from "../../api/services/stock-secrets";
+import { revealStockRow } from "../../api/services/stock/secrets";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../api/db/client";

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NO_SPINS_MESSAGE, REEL_STOPS, symbolAtStop } from "../../contract/slots";
 import { newId } from "../../api/db/ids";
 import { couponRedemptions, coupons, orders, spinAccounts, spins, users } from "../../api/db/schema";
-import { evaluateCoupon, redeemCoupon } from "../../api/services/coupons";
-import { readSpinBalance, scoreStops, spin } from "../../api/services/slots";
+import { evaluateCoupon, redeemCoupon } from "../../api/services/coupons/discounts";
+import { readSpinBalance, scoreStops, spin } from "../../api/services/coupons/daily-slots";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 
 /*

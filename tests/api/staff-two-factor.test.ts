@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, mailOutbox, signInChallenges, users } from "../../api/db/schema";
-import { TWO_FACTOR_ACCOUNT_RULE, TWO_FACTOR_MESSAGES } from "../../api/services/two-factor";
+import { TWO_FACTOR_ACCOUNT_RULE, TWO_FACTOR_MESSAGES } from "../../api/services/accounts/two-factor";
 import { type ShopTestApi, createShopTestApi } from "../support/shop";
 
 /*

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OPEN_TICKETS_LIMIT } from "../../contract/ticket";
 import { newId } from "../../api/db/ids";
 import { mailOutbox, orders, ticketMessages, tickets } from "../../api/db/schema";
-import { addStaffReply } from "../../api/services/tickets";
+import { addStaffReply } from "../../api/services/support/tickets";
 import { type ShopTestApi, createCustomer, createShopTestApi } from "../support/shop";
 
 let client: ShopTestApi;

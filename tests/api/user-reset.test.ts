@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, passwordResets, users } from "../../api/db/schema";
-import { requestPasswordReset } from "../../api/services/password-reset";
+import { requestPasswordReset } from "../../api/services/accounts/password-reset";
 import { type AccountsTestApi, createAccountsTestApi, freshIp } from "../support/accounts";
 
 const PASSWORD = "correct horse battery staple";

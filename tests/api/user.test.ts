@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox, orders, sessions, tickets, users } from "../../api/db/schema";
-import { CURRENT_PASSWORD_NEEDED, EMAIL_TAKEN, REAUTHENTICATION_WINDOW_MS } from "../../api/services/accounts";
-import { issueChallenge } from "../../api/services/human-check";
-import { tokenDigest } from "../../api/services/sessions";
+import { CURRENT_PASSWORD_NEEDED, REAUTHENTICATION_WINDOW_MS } from "../../api/services/accounts/profile";
+import { EMAIL_TAKEN } from "../../api/services/accounts/accounts";
+import { issueChallenge } from "../../api/services/guards/human-check";
+import { tokenDigest } from "../../api/services/accounts/sessions";
 import { type AccountsTestApi, createAccountsTestApi, freshIp } from "../support/accounts";
 
 const PASSWORD = "correct horse battery staple";

@@ -11,7 +11,7 @@ import {
 } from "../../api/db/schema";
 import { newId } from "../../api/db/ids";
 import { signSandboxEvent } from "../../api/payments/sandbox";
-import { createTopUp } from "../../api/services/payments";
+import { createTopUp } from "../../api/services/payments/checkout";
 import { coinbaseWebhook, type FakeGateways, startFakeGateways } from "../support/fake-gateways";
 import { type ShopTestApi, addToCart, createCustomer, createListing, createShopTestApi } from "../support/shop";
 

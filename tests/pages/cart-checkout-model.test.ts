@@ -3,7 +3,7 @@ import { and, eq, gte, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balanceLedger, coupons, orderProducts, orders, payments, stockCredentials, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import * as cartPage from "../../app/routes/cart";

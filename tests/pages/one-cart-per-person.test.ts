@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, mailOutbox, orderProducts, orders, payments, users, warrantyDurations } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import * as cartPage from "../../app/routes/cart";
 import * as loginPage from "../../app/routes/login";
 import * as sandboxPage from "../../app/routes/pay.sandbox.$paymentId";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartItems, carts, coupons, orderProducts, orders, payments, users } from "../../api/db/schema";
-import { issueChallenge } from "../../api/services/human-check";
+import { issueChallenge } from "../../api/services/guards/human-check";
 import { RESERVATION_MS } from "../../api/services/order-create";
 import { expireUnpaidOrders } from "../../api/services/order-settlement";
 import * as cartPage from "../../app/routes/cart";

@@ -13,7 +13,7 @@ import {
 } from "../../api/db/schema";
 import { createLogger } from "../../api/logger";
 import type { Role } from "../../contract/staff";
-import { createSession } from "../../api/services/sessions";
+import { createSession } from "../../api/services/accounts/sessions";
 import { checkAnswer, checkRequest } from "./contract";
 import { createTestDatabase } from "./database";
 import { TEST_CREDENTIALS_KEY } from "./credentials-key";

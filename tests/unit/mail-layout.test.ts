@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { mailHtml, markup, paragraph, paragraphsMail } from "../../api/mail/layout";
 import { requestResolvedMail, resetCodeMail } from "../../api/mail/templates";
-import { operatorNoticeMail } from "../../api/services/operator-mail";
-import { orderConfirmationMail } from "../../api/services/order-mail";
-import { guestTicketAnswerMail, ticketReplyMail } from "../../api/services/ticket-mail";
+import { operatorNoticeMail } from "../../api/services/notifications/operator-mail";
+import { orderConfirmationMail } from "../../api/services/orders/mail";
+import { guestTicketAnswerMail, ticketReplyMail } from "../../api/services/support/ticket-mail";
 
 /* One mail layout (issue 28): every mail's HTML comes from api/mail/layout.ts, which escapes whatever it is given. */
 

@@ -1,13 +1,13 @@
 import { hash } from "@node-rs/argon2";
 import { describe, expect, it } from "vitest";
-import { COMMON_PASSWORDS } from "../../api/services/common-passwords";
+import { COMMON_PASSWORDS } from "../../api/services/accounts/common-passwords";
 import {
   hashPassword,
   needsRehash,
   passwordProblem,
   verifyAgainstNobody,
   verifyPassword,
-} from "../../api/services/passwords";
+} from "../../api/services/accounts/passwords";
 
 describe("password hashing", () => {
   it("makes salted argon2id hashes with at least 19 MiB, 2 passes, 1 lane", async () => {

@@ -8,7 +8,7 @@ import {
   slotOdds,
   symbolAtStop,
 } from "../../contract/slots";
-import { type RandomInt, drawStops, scoreStops, spinsOn } from "../../api/services/slots";
+import { type RandomInt, drawStops, scoreStops, spinsOn } from "../../api/services/coupons/daily-slots";
 
 /** mulberry32: a small seeded generator, so a failure here can be replayed exactly. */
 function seededRandom(seed: number): RandomInt {

@@ -8,14 +8,14 @@ import { createdOnce } from "../../idempotent-answer";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
 import { answers, apiRouter, jsonBody, pathParams, ONCE_FAILURES, idempotencyKeyHeader } from "../../openapi";
+import { ADMIN_CATALOGUE_MESSAGES } from "../../services/catalogue/admin";
 import {
-  ADMIN_CATALOGUE_MESSAGES,
   createDuration,
   createOption,
   deleteDuration,
   updateDuration,
   updateOption,
-} from "../../services/admin-catalogue";
+} from "../../services/catalogue/admin-options";
 import { FAILURES, STAFF_FAILURES, adminRoute, catalogueChanged, idOf } from "./admin-route";
 
 /*

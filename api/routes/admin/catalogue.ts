@@ -21,16 +21,18 @@ import { answers, apiRouter, jsonBody, pathParams, ONCE_FAILURES, idempotencyKey
 import {
   ADMIN_CATALOGUE_MESSAGES,
   createCategory,
-  createProduct,
   deleteCategory,
   listCategories,
+  updateCategory,
+} from "../../services/catalogue/admin";
+import {
+  createProduct,
   listProducts,
   readProduct,
   setProductPicture,
-  updateCategory,
   updateProduct,
-} from "../../services/admin-catalogue";
-import { storeProductPicture } from "../../services/product-pictures";
+} from "../../services/catalogue/admin-products";
+import { storeProductPicture } from "../../services/catalogue/pictures";
 import { FAILURES, STAFF_FAILURES, adminRoute, catalogueChanged, idOf, pageField, searchField } from "./admin-route";
 
 import { catalogueOptionRoutes } from "./catalogue-options";

@@ -39,7 +39,7 @@ import {
   setAnnouncement,
   setDocument,
   switchGateway,
-} from "../../services/admin-content";
+} from "../../services/content/admin";
 import { FAILURES, adminRoute, idOf } from "./admin-route";
 
 /*

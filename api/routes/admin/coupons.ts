@@ -19,12 +19,12 @@ import {
   listCoupons,
   readCoupon,
   updateCoupon,
-} from "../../services/admin-coupons";
+} from "../../services/coupons/admin";
 import { FAILURES, STAFF_FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*
  * /v1/admin/coupons (ADR 026): the store's coupons and the slots prizes, for managers and owners.
- * What is saved here is what checkout applies (api/services/coupons.ts); every change is audited.
+ * What is saved here is what checkout applies (api/services/coupons/discounts.ts); every change is audited.
  */
 
 const COUPON_FAILURES = { ...FAILURES, 404: "no coupon has this id" };

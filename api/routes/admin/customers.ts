@@ -32,7 +32,7 @@ import {
   addBlocklistEntry,
   listBlocklist,
   removeBlocklistEntry,
-} from "../../services/admin-blocklist";
+} from "../../services/customers/admin-blocklist";
 import {
   CUSTOMER_MESSAGES,
   adjustBalance,
@@ -43,7 +43,7 @@ import {
   listTicketsOfCustomer,
   readCustomer,
   unblockCustomer,
-} from "../../services/admin-customers";
+} from "../../services/customers/admin";
 import { FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*

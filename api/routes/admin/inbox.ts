@@ -30,18 +30,21 @@ import { staffActor } from "../../middleware/staff";
 import { answers, apiRouter, jsonBody, pathParams } from "../../openapi";
 import {
   INBOX_MESSAGES,
-  listReplacementSettings,
-  listStaffFeedback,
-  listStaffRequests,
   listStaffTickets,
   readStaffTicket,
-  setFeedbackReply,
-  setFeedbackVisible,
-  setReplacementSettings,
   setStaffTicketStatus,
-} from "../../services/admin-inbox";
-import { REQUEST_MESSAGES, answerRequest, completeReplacement, rejectRequest } from "../../services/requests";
-import { TICKET_MESSAGES, addStaffReply } from "../../services/tickets";
+} from "../../services/support/admin-inbox";
+import {
+  listReplacementSettings,
+  listStaffRequests,
+  setReplacementSettings,
+  answerRequest,
+  completeReplacement,
+  rejectRequest,
+} from "../../services/support/admin-requests";
+import { listStaffFeedback, setFeedbackReply, setFeedbackVisible } from "../../services/support/admin-feedback";
+import { REQUEST_MESSAGES } from "../../services/support/request-records";
+import { TICKET_MESSAGES, addStaffReply } from "../../services/support/tickets";
 import { FAILURES, adminRoute, idOf, pageField, searchField } from "./admin-route";
 
 /*

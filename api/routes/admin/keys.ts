@@ -16,8 +16,8 @@ import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
 import { answers, apiRouter, jsonBody } from "../../openapi";
-import { generateKeyBatch, keyOptions, revokeKeyList } from "../../services/admin-keys";
-import { KEYS_PAGE_SIZE, listKeys } from "../../services/redeem-keys";
+import { generateKeyBatch, keyOptions, revokeKeyList } from "../../services/keys/admin";
+import { KEYS_PAGE_SIZE, listKeys } from "../../services/keys/redeem-keys";
 import { FAILURES, STAFF_FAILURES, adminRoute, pageField } from "./admin-route";
 
 /*

@@ -20,7 +20,7 @@ import {
   readRoutingView,
   retryNotification,
   saveNotificationRouting,
-} from "../../services/admin-notifications";
+} from "../../services/notifications/admin";
 import { PUBLIC_ID_PATTERN } from "../../../contract/ids";
 import { notFound } from "../../errors";
 import { FAILURES, STAFF_FAILURES, adminRoute, pageField } from "./admin-route";

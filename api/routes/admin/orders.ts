@@ -32,10 +32,15 @@ import {
   confirmPaymentByHand,
   deliverManualLine,
   endCredentialWarranty,
-  refundToBalance,
-  resendOrderMail,
-} from "../../services/admin-order-actions";
-import { ADMIN_ORDER_NOT_FOUND, readAdminOrder, searchOrders, viewOrderCredentials } from "../../services/admin-orders";
+} from "../../services/orders/admin-actions";
+import { refundToBalance } from "../../services/orders/admin-refunds";
+import { resendOrderMail } from "../../services/orders/admin-resend-mail";
+import {
+  ADMIN_ORDER_NOT_FOUND,
+  readAdminOrder,
+  searchOrders,
+  viewOrderCredentials,
+} from "../../services/orders/admin-view";
 import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } from "./admin-route";
 
 /*

@@ -5,8 +5,9 @@ import { depsOf } from "../../context";
 import { ok } from "../../http";
 import { staffActor } from "../../middleware/staff";
 import { BAD_INPUT, UNAUTHORIZED, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
-import { CUSTOMER_MESSAGES } from "../../services/admin-customers";
-import { deleteCustomerForStaff, exportCustomerForStaff } from "../../services/privacy";
+import { CUSTOMER_MESSAGES } from "../../services/customers/admin";
+import { deleteCustomerForStaff } from "../../services/privacy/account-deletion";
+import { exportCustomerForStaff } from "../../services/privacy/data-export";
 import { exportFilename } from "../privacy";
 import { FAILURES, adminRoute, idOf } from "./admin-route";
 

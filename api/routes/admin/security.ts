@@ -15,7 +15,7 @@ import {
   setTwoFactorRequired,
   startTwoFactorSetup,
   twoFactorStatus,
-} from "../../services/two-factor";
+} from "../../services/accounts/two-factor";
 import { FAILURES, adminRoute } from "./admin-route";
 
 /*

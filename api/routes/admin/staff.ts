@@ -13,10 +13,10 @@ import { FAILURES, STAFF_FAILURES, adminRoute, filterField, idOf, pageField } fr
 import { requireUser } from "../../middleware/auth";
 import { staffActor } from "../../middleware/staff";
 import { NO_BODY, answers, apiRouter, jsonBody, pathParams } from "../../openapi";
-import { readOverview } from "../../services/admin-overview";
-import { listAudit } from "../../services/audit";
-import { listStaff, setRole } from "../../services/staff";
-import { TWO_FACTOR_MESSAGES, resetStaffTwoFactor, twoFactorStatus } from "../../services/two-factor";
+import { readOverview } from "../../services/staff/overview";
+import { listAudit } from "../../services/staff/audit";
+import { listStaff, setRole } from "../../services/staff/members";
+import { TWO_FACTOR_MESSAGES, resetStaffTwoFactor, twoFactorStatus } from "../../services/accounts/two-factor";
 
 /*
  * /v1/admin: who is signed in, the overview, staff and the audit log (ADR 023). Every route names

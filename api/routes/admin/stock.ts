@@ -22,11 +22,11 @@ import { NO_BODY, answers, apiRouter, jsonBody, pathParams } from "../../openapi
 import {
   STOCK_MESSAGES,
   exportStock,
-  importStock,
   listStockOptions,
   readOptionStock,
   removeStock,
-} from "../../services/admin-stock";
+} from "../../services/stock/admin";
+import { importStock } from "../../services/stock/admin-import";
 import { FAILURES, STAFF_FAILURES, adminRoute, filterField, pageField } from "./admin-route";
 
 /*
