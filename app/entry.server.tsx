@@ -4,6 +4,7 @@ import { scrubText } from "../api/logger";
 import { InlineStylesContext } from "./lib/inline-styles";
 import { NonceContext } from "./lib/nonce";
 import { renderDocument } from "./lib/render-document.server";
+import { withUsedStylesOnly } from "./lib/used-styles.server";
 import stylesheet from "./styles/app.css?url";
 
 /** Where the built stylesheet is, so server.ts can read it once and hand its text to every document (ADR 033). */
@@ -80,5 +81,8 @@ export default async function handleRequest(
     },
   );
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(html, { headers: responseHeaders, status: responseStatusCode });
+  return new Response(withUsedStylesOnly(html, loadContext.settings.inlineStylesheet), {
+    headers: responseHeaders,
+    status: responseStatusCode,
+  });
 }

@@ -4,6 +4,7 @@ import {
   optionListSchema,
   optionWithProductSchema,
   productListSchema,
+  productPageSchema,
   productSchema,
   shopShelvesSchema,
 } from "../../contract/answers/catalogue";
@@ -17,6 +18,7 @@ import {
   listProducts,
   readProduct,
   readProductOption,
+  readProductPage,
 } from "../services/catalogue/shop";
 import { listShopShelves } from "../services/catalogue/shelves";
 
@@ -93,6 +95,22 @@ export const catalogueRoutes = apiRouter()
     async (c) => {
       const productId = publicId(c.req.param("productId"), "productId", "Invalid product id");
       return ok(c, await readProduct(c.get("db"), productId));
+    },
+  )
+  .openapi(
+    declareRoute(["Catalogue"], {
+      method: "get",
+      path: "/product/page/{productId}",
+      summary: "What a product page shows: the active product and its active options, in one answer",
+      description:
+        "The product carries only the fields its page uses; `/v1/product/read/{productId}` and " +
+        "`/v1/product/option/read/{productId}` give the same data in two calls.",
+      request: { params: pathParams("productId") },
+      responses: answers(200, productPageSchema, "the product and its options", productNotFound),
+    }),
+    async (c) => {
+      const productId = publicId(c.req.param("productId"), "productId", "Invalid product id");
+      return ok(c, await readProductPage(c.get("db"), productId));
     },
   )
   .openapi(

@@ -20,6 +20,10 @@ export function privacyBadge(title: string): "Semi Private" | "Private" | undefi
   return undefined;
 }
 
+/**
+ * One card of /shop. Its look is named once in app.css (`.product-card` and its parts): the shop shows dozens of
+ * cards, and the same utility list on each made half of the page's HTML (issue 40).
+ */
 export function ProductCard({
   product,
   href,
@@ -38,34 +42,18 @@ export function ProductCard({
       to={href}
       preventScrollReset
       data-testid="product-card"
-      className={`group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md ${
-        outOfStock ? "bg-slate-100" : ""
-      }`}
+      className={outOfStock ? "product-card sold-out" : "product-card"}
     >
-      <div className="relative">
-        <ProductImage
-          src={product.picture}
-          alt={product.title}
-          eager={eager}
-          className="aspect-video w-full"
-          dimmed={outOfStock}
-        />
-        {badge && (
-          <span className="absolute top-1.5 left-1.5 rounded-full bg-violet-600 px-2 py-0.5 text-xs font-semibold text-white sm:top-2 sm:left-2">
-            {badge}
-          </span>
-        )}
-      </div>
-      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        {product.label && (
-          <p className="truncate text-xs font-semibold tracking-wide text-brand-700 uppercase">{product.label}</p>
-        )}
-        <h3 className="text-sm font-semibold break-words group-hover:text-brand-700 sm:text-base">{product.title}</h3>
-        <p className="mt-auto pt-2 text-sm">
-          From <span className="font-bold">{formatUsd(product.minPrice)}</span>
+      <ProductImage src={product.picture} alt={product.title} eager={eager} />
+      {badge && <span className="card-badge">{badge}</span>}
+      <div>
+        {product.label && <p className="card-label">{product.label}</p>}
+        <h3>{product.title}</h3>
+        <p className="card-price">
+          From <b>{formatUsd(product.minPrice)}</b>
         </p>
-        {lowStock && <p className="text-sm font-semibold text-amber-700">{`Only ${product.totalStock} left`}</p>}
-        {outOfStock && <p className="text-sm font-semibold text-red-700">Out of Stock</p>}
+        {lowStock && <p className="card-low">{`Only ${product.totalStock} left`}</p>}
+        {outOfStock && <p className="card-out">Out of Stock</p>}
       </div>
     </Link>
   );

@@ -50,7 +50,7 @@ export function ProductImage({
       loading={eager ? "eager" : "lazy"}
       onError={() => setFailed(true)}
       // Whole, never cropped: a drawn name on the picture must read in full in any box (issue 38).
-      className={`object-contain ${dimmed ? "opacity-50 grayscale" : ""} ${className}`}
+      className={["object-contain", dimmed && "opacity-50 grayscale", className].filter(Boolean).join(" ")}
     />
   );
 }

@@ -4,12 +4,12 @@ import {
   type Product,
   type ProductOption,
   categoryListSchema,
-  optionListSchema,
   productListSchema,
   type ProductCard,
   type Shelf,
   type ShopShelves,
-  productSchema,
+  type ProductPage,
+  productPageSchema,
   shopShelvesSchema,
 } from "../../contract/answers/catalogue";
 import { type SocialLink, socialLinkListSchema } from "../../contract/answers/content";
@@ -40,19 +40,11 @@ export function listShopShelves(
   return apiPayload(context, { path: `/v1/product/shelves?${params}`, answer: shopShelvesSchema, request });
 }
 
-/** The product and its options; a 404 page for an id that is malformed or unknown. */
-export async function readProductWithOptions(
-  context: AppLoadContext,
-  request: Request,
-  productId: string,
-): Promise<{ product: Product; options: ProductOption[] }> {
+/** The product and its options in one call; a 404 page for an id that is malformed or unknown. */
+export function readProductPage(context: AppLoadContext, request: Request, productId: string): Promise<ProductPage> {
   if (!PUBLIC_ID_PATTERN.test(productId)) throw new Response("Product not found", { status: 404 });
   // The one product, not the whole list: an unknown or inactive id is the API's 404, thrown as the 404 page.
-  const [product, options] = await Promise.all([
-    apiPayload(context, { path: `/v1/product/read/${productId}`, answer: productSchema, request }),
-    apiPayload(context, { path: `/v1/product/option/read/${productId}`, answer: optionListSchema, request }),
-  ]);
-  return { product, options };
+  return apiPayload(context, { path: `/v1/product/page/${productId}`, answer: productPageSchema, request });
 }
 
 /** Only links that are really http(s): they end up in every page's href. */

@@ -14,11 +14,11 @@ import { cleanProductTitle } from "~/components/product/description";
 import { type ProductChoice, ProductDetails } from "~/components/product-details";
 import { quantityBounds } from "~/lib/cart-client";
 import { shopSearch } from "~/components/shop-search";
-import { readProductWithOptions } from "~/lib/catalogue.server";
+import { readProductPage } from "~/lib/catalogue.server";
 import { descriptionFrom, pageMeta } from "~/components/legal/page-meta";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { product, options } = await readProductWithOptions(context, request, params.productId ?? "");
+  const { product, options } = await readProductPage(context, request, params.productId ?? "");
   const url = new URL(request.url);
   // ?option= from links; ?optionId=, &duration= and &quantity= from the product form sent as a GET without JS.
   const requestedId = url.searchParams.get("optionId") ?? url.searchParams.get("option");

@@ -61,6 +61,21 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 export const productListSchema = z.array(productSchema);
 
+/** The product page's answer: what its dialog shows of the product, and the options to choose from (issue 40). */
+export const productPageSchema = z.object({
+  product: productSchema.pick({
+    _id: true,
+    title: true,
+    picture: true,
+    description: true,
+    minQuantity: true,
+    maxQuantity: true,
+    rating: true,
+  }),
+  options: optionListSchema,
+});
+export type ProductPage = z.infer<typeof productPageSchema>;
+
 /** What a product card on /shop shows. */
 export const productCardSchema = productSchema.pick({
   _id: true,

@@ -387,3 +387,28 @@ describe("content endpoints", () => {
     expect(malformed.body.success).toBe(false);
   });
 });
+
+describe("GET /v1/product/page/:productId", () => {
+  it("answers what the product page shows in one call: the product's page fields and the same options", async () => {
+    const [page, product, options] = await Promise.all([
+      client.get(`/v1/product/page/${ids.streamPlus}`),
+      client.get(`/v1/product/read/${ids.streamPlus}`),
+      client.get(`/v1/product/option/read/${ids.streamPlus}`),
+    ]);
+    expect(page.status).toBe(200);
+    const { _id, title, picture, description, minQuantity, maxQuantity, rating } = product.body.payload;
+    expect(page.body.payload).toEqual({
+      product: { _id, title, picture, description, minQuantity, maxQuantity, rating },
+      options: options.body.payload,
+    });
+  });
+
+  it("answers 400 for a malformed id and 404 for an unknown or inactive product", async () => {
+    expect((await client.get("/v1/product/page/abc")).status).toBe(400);
+    for (const unknown of [newId(), ids.retired]) {
+      const { status, body } = await client.get(`/v1/product/page/${unknown}`);
+      expect(status).toBe(404);
+      expect(body).toMatchObject({ success: false, message: "Product not found" });
+    }
+  });
+});

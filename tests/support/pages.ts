@@ -71,7 +71,12 @@ export type PageTest = Awaited<ReturnType<typeof createPageTest>>;
 
 export async function createPageTest(
   env: Record<string, string> = {},
-  options: { onQuery?: (statement: string) => void; logger?: Logger } = {},
+  options: {
+    onQuery?: (statement: string) => void;
+    /** Every /v1 call a loader or action makes, by path. */
+    onApiCall?: (path: string) => void;
+    logger?: Logger;
+  } = {},
 ) {
   const shop: ShopTestApi = await createShopTestApi(env, options);
   const logger = options.logger ?? createLogger("silent");
@@ -83,10 +88,16 @@ export async function createPageTest(
   };
   const jar = new Map<string, string>();
   const breaches: Error[] = [];
+  const counted =
+    (caller: AppLoadContext["callApi"]): AppLoadContext["callApi"] =>
+    (path, init) => {
+      options.onApiCall?.(path);
+      return caller(path, init);
+    };
 
   const context = (method: string): AppLoadContext => ({
     cspNonce: "page-test-nonce",
-    callApi: contractCheckedCaller(shop.api, "203.0.113.50", (breach) => breaches.push(breach)),
+    callApi: counted(contractCheckedCaller(shop.api, "203.0.113.50", (breach) => breaches.push(breach))),
     requestId: "page-test",
     logger,
     settings,

@@ -10,7 +10,13 @@ import {
 } from "../../db/schema";
 import { notFound } from "../../errors";
 import { centsToUsd } from "../../../contract/money";
-import type { Category, OptionWithProduct, Product, ProductOption } from "../../../contract/answers/catalogue";
+import type {
+  Category,
+  OptionWithProduct,
+  Product,
+  ProductOption,
+  ProductPage,
+} from "../../../contract/answers/catalogue";
 import { productRatings } from "../support/feedback";
 
 /** What a manual-fulfilment option reports as stock: the admin delivers, so it never runs out. */
@@ -253,4 +259,11 @@ export async function readProductOption(db: Executor, optionId: string): Promise
   const [option] = await loadPricedOptions(db, { optionIds: [optionId] });
   if (!option) throw notFound("Option not found");
   return publicOptionWithProduct(option);
+}
+
+/** What the product page shows: the product (only the fields its dialog uses) and its options, in one answer. */
+export async function readProductPage(db: Executor, productId: string): Promise<ProductPage> {
+  const [product, options] = await Promise.all([readProduct(db, productId), listProductOptions(db, productId)]);
+  const { _id, title, picture, description, minQuantity, maxQuantity, rating } = product;
+  return { product: { _id, title, picture, description, minQuantity, maxQuantity, rating }, options };
 }
