@@ -340,10 +340,3 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     onionUrl: values.ONION_URL?.replace(/\/+$/, ""),
   };
 }
-
-let processConfig: Config | undefined;
-/** The configuration of this process, parsed once; the web layer reads its cookie secrets here. */
-export function processConfiguration(): Config {
-  processConfig ??= loadConfig();
-  return processConfig;
-}

@@ -19,8 +19,6 @@ export const unauthorized = (message = "Please sign in to continue") => new AppE
 export const forbidden = (message = "You are not allowed to do that") => new AppError(403, message);
 export const notFound = (message: string) => new AppError(404, message);
 export const conflict = (message: string) => new AppError(409, message);
-export const tooManyRequests = (message = "Too many attempts. Please wait a moment and try again.") =>
-  new AppError(429, message);
 
 /** PostgreSQL's SQLSTATE: five digits or capitals ("23505", "22P05"), carried by both drivers' errors. */
 const SQLSTATE = /^[0-9A-Z]{5}$/;

@@ -124,23 +124,20 @@ export function declareRoute<P extends string, R extends DeclaredRoute & { path:
 export const signedInRoute = <P extends string, R extends DeclaredRoute & { path: P }>(tags: string[], route: R) =>
   declareRoute(tags, route, { security: signedIn });
 
-export const publicIdSchema = z
+/** A public id in a path, documented by its pattern; the handler checks it and owns the message (a 404). */
+export const pathIdSchema = z
   .string()
   .openapi({ pattern: PUBLIC_ID_PATTERN.source, example: "gWwCti4aIQ7vdHgY-vB4_p", description: "a 22-character id" });
-export const usdSchema = z.number().openapi({ description: "USD, at most two decimals", example: 12.99 });
 
 /** The path parameter `name`, documented; its pattern is checked by the handler, which owns the message. */
 export function pathParams<K extends string>(...names: K[]) {
   return z.object(
-    Object.fromEntries(names.map((name) => [name, publicIdSchema.openapi({ param: { name, in: "path" } })])) as Record<
+    Object.fromEntries(names.map((name) => [name, pathIdSchema.openapi({ param: { name, in: "path" } })])) as Record<
       K,
-      typeof publicIdSchema
+      typeof pathIdSchema
     >,
   );
 }
-
-/** The pager of every paged list, declared once in the contract. */
-export { pagerSchema } from "../contract/answers/common";
 
 const failureSchema = z
   .object({

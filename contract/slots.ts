@@ -28,7 +28,6 @@ export type SlotOutcome = "jackpot" | "pair" | "none";
 /** Percent off: three equal symbols, exactly two equal, all different. */
 export const SLOT_DISCOUNTS: Record<SlotOutcome, number> = { jackpot: 30, pair: 15, none: 10 };
 
-export const SPINS_PER_DAY = 1;
 export const MAX_SAVED_SPINS = 3;
 /** How long a won coupon can be used, in days from the spin (ADR 022). */
 export const SLOT_COUPON_DAYS = 7;

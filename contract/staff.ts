@@ -52,9 +52,8 @@ export function roleReaches(role: string, area: StaffArea): boolean {
 /** Staff sessions end after 12 hours, customers' after 30 days (ADR 023). */
 export const STAFF_SESSION_HOURS = 12;
 
-/** Audit log and staff list pages. */
+/** Audit log pages. */
 export const AUDIT_PAGE_SIZE = 50;
-export const STAFF_PAGE_SIZE = 50;
 
 export const staffRoleField = z.enum(ROLES, {
   errorMap: () => ({ message: "Choose a role: customer, owner, manager or support" }),

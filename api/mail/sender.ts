@@ -5,8 +5,6 @@ import { type Logger, scrubText } from "../logger";
 import { type DrainResult, type Outbox, drainOutbox, startOutboxWorker } from "../outbox-worker";
 import { type MailTransport, createMailTransport } from "./transport";
 
-export { retryDelayMs } from "../outbox-worker";
-
 /** After this many failed sends a mail is marked failed and left for a person to look at. */
 export const MAX_MAIL_ATTEMPTS = 8;
 /** A claimed mail is invisible to other instances this long; a crash mid-send only delays it. */

@@ -11,7 +11,7 @@ import { PUBLIC_ID_PATTERN } from "../../contract/ids";
 import { notFound } from "../errors";
 import { depsOf } from "../context";
 import { ok } from "../http";
-import { answers, apiRouter, declareRoute, jsonBody, publicIdSchema } from "../openapi";
+import { answers, apiRouter, declareRoute, jsonBody, pathIdSchema } from "../openapi";
 import { requestIp } from "../request-ip";
 import { openGuestTicket, readGuestTicket, sendGuestMessage } from "../services/support/guest-tickets";
 
@@ -37,7 +37,7 @@ const openSchema = contactOpenSchema.extend({
   "g-recaptcha-response": z.string().max(8192).optional().openapi({ description: "the human-check answer" }),
 });
 const tokenParams = z.object({
-  token: publicIdSchema.openapi({
+  token: pathIdSchema.openapi({
     param: { name: "token", in: "path" },
     description: "the 22-character token of a link mailed to the guest",
   }),

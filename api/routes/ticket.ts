@@ -11,7 +11,7 @@ import {
   answers,
   apiRouter,
   jsonBody,
-  publicIdSchema,
+  pathIdSchema,
   signedInRoute,
 } from "../openapi";
 import {
@@ -68,7 +68,7 @@ export const ticketRoutes = apiRouter()
       method: "get",
       path: "/read/{ticketId}",
       summary: "One of the customer's tickets, for its conversation view and to poll for replies",
-      request: { params: z.object({ ticketId: publicIdSchema.openapi({ param: { name: "ticketId", in: "path" } }) }) },
+      request: { params: z.object({ ticketId: pathIdSchema.openapi({ param: { name: "ticketId", in: "path" } }) }) },
       responses: answers(200, ticketSchema, "the ticket", { ...UNAUTHORIZED, ...NOT_YOURS }),
     }),
     async (c) => {

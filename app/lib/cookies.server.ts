@@ -14,6 +14,8 @@ type CookieSettings = Pick<UiSettings, "sessionSecrets" | "servedOverHttps">;
  */
 
 const DAY_SECONDS = 60 * 60 * 24;
+/** The dismissed announcement's key: 16 hex characters of the SHA-256 of its text. */
+export const ANNOUNCEMENT_KEY_PATTERN = /^[a-f0-9]{16}$/;
 const SESSION_MAX_AGE_SECONDS = 30 * DAY_SECONDS;
 
 /** The guest cart as stored: [optionId, duration, quantity] tuples, so 50 lines stay well under 4 KB. */
@@ -57,6 +59,13 @@ const COOKIES = {
   unpaidOrder: cookie({ value: publicIdField(), httpOnly: true, signed: true, maxAge: DAY_SECONDS }),
   /** Lite mode from the footer's switch (issue 18): pages come without any script. */
   lite: cookie({ value: z.literal("1"), httpOnly: true, signed: false, maxAge: 365 * DAY_SECONDS }),
+  /** Which announcement the visitor dismissed: a hash of its text, so a new announcement shows again. */
+  announcementDismissed: cookie({
+    value: z.string().regex(ANNOUNCEMENT_KEY_PATTERN),
+    httpOnly: true,
+    signed: false,
+    maxAge: 30 * DAY_SECONDS,
+  }),
   /** The applied coupon's code, never a price: the API prices the cart on every render. */
   coupon: cookie({
     value: z.string().max(COUPON_MAX_LENGTH),

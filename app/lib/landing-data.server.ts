@@ -1,29 +1,14 @@
 import { createHash } from "node:crypto";
-import { createCookie } from "@remix-run/node";
 import type { Category, Product } from "~/lib/catalogue.server";
 
 /*
- * Server-side pieces of the landing page: which announcement a visitor dismissed (a preference
+ * Server-side pieces of the landing page: the key of an announcement (its dismissal is a preference
  * cookie, so dismissing works without JavaScript), and the slice of the catalogue it shows.
  */
 
-/** Remembers a hash of the dismissed text: a new announcement shows again. */
-export const dismissedAnnouncementCookie = createCookie("announcement_dismissed", {
-  path: "/",
-  httpOnly: true,
-  sameSite: "lax",
-  maxAge: 60 * 60 * 24 * 30,
-});
-
-export const ANNOUNCEMENT_KEY_PATTERN = /^[a-f0-9]{16}$/;
-
+/** The key the announcementDismissed cookie (cookies.server.ts) remembers for `text`. */
 export function announcementKey(text: string): string {
   return createHash("sha256").update(text).digest("hex").slice(0, 16);
-}
-
-export async function dismissedAnnouncementKey(request: Request): Promise<string | null> {
-  const value: unknown = await dismissedAnnouncementCookie.parse(request.headers.get("cookie"));
-  return typeof value === "string" && ANNOUNCEMENT_KEY_PATTERN.test(value) ? value : null;
 }
 
 export type FeaturedProduct = Pick<Product, "_id" | "title" | "subtitle" | "minPrice">;

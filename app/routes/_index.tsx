@@ -7,13 +7,8 @@ import { CtaSection } from "~/components/landing/cta-section";
 import { FaqSection } from "~/components/landing/faq-section";
 import { FeaturesSection } from "~/components/landing/features-section";
 import { HeroSection } from "~/components/landing/hero-section";
-import {
-  ANNOUNCEMENT_KEY_PATTERN,
-  announcementKey,
-  dismissedAnnouncementCookie,
-  dismissedAnnouncementKey,
-  featuredProducts,
-} from "~/lib/landing-data.server";
+import { ANNOUNCEMENT_KEY_PATTERN, cookiesOf } from "~/lib/cookies.server";
+import { announcementKey, featuredProducts } from "~/lib/landing-data.server";
 import { PaymentsSection } from "~/components/landing/payments-section";
 import { SectionDots } from "~/components/landing/section-dots";
 import { useSectionScroller } from "~/components/landing/use-section-scroller";
@@ -51,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     readFaqs(context),
     listProducts(context, request).catch(() => []),
     listCategories(context, request).catch(() => []),
-    dismissedAnnouncementKey(request),
+    cookiesOf(context).announcementDismissed.read(request),
     listEnabledGateways(context),
   ]);
   const key = announcement ? announcementKey(announcement) : null;
@@ -66,13 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Dismissing the announcement without JavaScript: remember it in a cookie and show the page again. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = dismissSchema.safeParse(Object.fromEntries(await request.formData()));
   if (!parsed.success) throw new Response("This form could not be read.", { status: 400 });
-  const secure = new URL(request.url).protocol === "https:";
   return redirect("/", {
     status: 303,
-    headers: { "Set-Cookie": await dismissedAnnouncementCookie.serialize(parsed.data.announcement, { secure }) },
+    headers: { "Set-Cookie": await cookiesOf(context).announcementDismissed.serialize(parsed.data.announcement) },
   });
 }
 

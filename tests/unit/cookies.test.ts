@@ -28,11 +28,13 @@ describe("the store's cookies", () => {
       await cookies.footprint.serialize("1"),
       await cookies.cart.serialize(lines),
       await cookies.coupon.serialize("SPRING10"),
+      await cookies.announcementDismissed.serialize("0123456789abcdef"),
     );
     expect(await cookies.token.read(request)).toBe(token);
     expect(await cookies.footprint.read(request)).toBe("1");
     expect(await cookies.cart.read(request)).toEqual(lines);
     expect(await cookies.coupon.read(request)).toBe("SPRING10");
+    expect(await cookies.announcementDismissed.read(request)).toBe("0123456789abcdef");
   });
 
   it("keep today's names, lifetimes and flags", async () => {
@@ -72,6 +74,8 @@ describe("the store's cookies", () => {
       await secure.cart.serialize([]),
       await secure.coupon.serialize("X"),
       await secure.device.serialize("d"),
+      // Behind a TLS proxy the request URL says http: the flag comes from the settings, never from the URL.
+      await secure.announcementDismissed.serialize("0123456789abcdef"),
     ]) {
       expect(attributes(setCookie)).toContain("secure");
     }
