@@ -37,7 +37,6 @@ export const couponCodeField = z
 export const COUPON_KINDS = ["percent", "fixed"] as const;
 /** Where a coupon comes from: staff made it, or the slots game gave it to one customer as a prize. */
 export const COUPON_SOURCES = ["admin", "slots"] as const;
-export type CouponSource = (typeof COUPON_SOURCES)[number];
 
 export const couponKindField = z.enum(COUPON_KINDS, {
   errorMap: () => ({ message: "Choose percent or a fixed amount" }),

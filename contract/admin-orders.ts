@@ -12,9 +12,8 @@ export { ORDER_PAYMENT_METHODS } from "./browser/order";
 
 /** Where an order comes from: a checkout, a redeemed key, or a replacement staff or the warranty delivered. */
 export const ORDER_SOURCES = ["checkout", "redeem", "replacement"] as const;
-export type OrderSource = (typeof ORDER_SOURCES)[number];
 
-export { PAYMENT_STATUSES, type PaymentStatus } from "./browser/order";
+export { PAYMENT_STATUSES } from "./browser/order";
 
 /** The most text one delivery may paste, and the most credentials it may hold. */
 export const DELIVERY_TEXT_MAX_LENGTH = 20_000;

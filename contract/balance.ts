@@ -11,4 +11,3 @@ export function hasAtMostTwoDecimals(usd: number): boolean {
 
 /** The kinds of balance ledger entries: `out` is a debit, the others credits; `adjustment` is staff's, by hand. */
 export const BALANCE_ENTRY_TYPES = ["in", "out", "refund", "adjustment"] as const;
-export type BalanceEntryType = (typeof BALANCE_ENTRY_TYPES)[number];

@@ -26,7 +26,6 @@ import { getCurrentUser } from "./session.server";
  */
 
 export type { AuditEntry, Overview, StaffMe, StaffMember } from "../../contract/answers/admin-staff";
-export type { Pager } from "../../contract/answers/common";
 
 const notFoundPage = () => new Response("Not found", { status: 404 });
 

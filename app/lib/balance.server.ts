@@ -5,7 +5,6 @@ import { apiCall, apiPayload } from "./api.server";
 /* The /v1 client of the balance: the paged balance sheet and top-ups through a hosted gateway. */
 
 export type { BalanceEntry } from "../../contract/answers/balance";
-export type { Pager } from "../../contract/answers/common";
 
 export function readBalanceSheet(context: AppLoadContext, request: Request, page: number) {
   return apiPayload(context, { path: `/v1/balance/read?page=${page}`, request, answer: balanceSheetSchema });

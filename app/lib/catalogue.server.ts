@@ -2,11 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import {
   type Category,
   type Product,
-  type ProductOption,
   categoryListSchema,
   productListSchema,
-  type ProductCard,
-  type Shelf,
   type ShopShelves,
   type ProductPage,
   productPageSchema,
@@ -18,7 +15,7 @@ import { apiCall, apiPayload } from "./api.server";
 
 /* The catalogue side of /v1: the answers are typed by the routes' contract (contract/answers/catalogue.ts). */
 
-export type { Category, Product, ProductCard, ProductOption, Shelf, SocialLink };
+export type { Category, Product, SocialLink };
 
 export function listProducts(context: AppLoadContext, request: Request): Promise<Product[]> {
   return apiPayload(context, { path: "/v1/product/read", answer: productListSchema, request });

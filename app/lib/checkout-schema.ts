@@ -49,7 +49,3 @@ export const customerCheckoutSchema = baseCheckoutSchema.extend({
   email: z.string().optional(),
   [HUMAN_CHECK_FIELD]: z.string().optional(),
 });
-
-export function checkoutSchemaFor(signedIn: boolean) {
-  return signedIn ? customerCheckoutSchema : guestCheckoutSchema;
-}

@@ -1,8 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import {
-  type FeedbackPage,
   type OwnFeedback,
-  type PublicFeedback,
   feedbackPageSchema,
   ownFeedbackListSchema,
   publicFeedbackSchema,
@@ -14,7 +12,7 @@ import { apiCall, apiPayload } from "./api.server";
  * an ApiResult so the order page can show a refusal (401: 'Please Register to leave feedback') in its form.
  */
 
-export type { FeedbackPage, OwnFeedback, PublicFeedback };
+export type { OwnFeedback };
 
 export function listPublicFeedback(context: AppLoadContext, query: { page: number; productId: string }) {
   return apiPayload(context, {

@@ -1,9 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import {
   type SlotCoupon,
-  type Spin,
-  type SpinBalance,
-  type SpinResult,
   slotCouponListSchema,
   spinBalanceSchema,
   spinResultSchema,
@@ -16,7 +13,7 @@ import { apiCall, apiPayload } from "./api.server";
  * and the customer's won coupons. A refused spin (none left) comes back as an ApiResult for a toast.
  */
 
-export type { SlotCoupon, Spin, SpinBalance, SpinResult };
+export type { SlotCoupon };
 
 export function readSpinBalance(context: AppLoadContext, request: Request) {
   return apiPayload(context, { path: "/v1/spinwheel/spins", request, answer: spinBalanceSchema });

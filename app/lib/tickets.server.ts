@@ -1,13 +1,11 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { type Ticket, type TicketPage, ticketPageSchema, ticketSchema } from "../../contract/answers/ticket";
+import { ticketPageSchema, ticketSchema } from "../../contract/answers/ticket";
 import { apiCall, apiPayload } from "./api.server";
 
 /*
  * The /v1 client of support tickets. Reads throw (a 404 becomes the not-found page); the commands
  * answer an ApiResult so a page can show a refusal (closed ticket, limits) as a form error.
  */
-
-export type { Ticket, TicketPage };
 
 export function listTickets(context: AppLoadContext, request: Request, query: { page: number; search: string }) {
   return apiPayload(context, {

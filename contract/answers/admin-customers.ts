@@ -39,7 +39,6 @@ const customerOrderSchema = withId({
   paymentMethod: z.string().describe("how it was paid: a checkout method, or `key`"),
   items: z.string().describe("the lines as `title × quantity`"),
 });
-export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
 /** A page of the account's orders (GET /v1/admin/customers/{customerId}/orders). */
 export const customerOrderPageSchema = pageOf(customerOrderSchema);

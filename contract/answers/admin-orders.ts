@@ -44,7 +44,6 @@ const adminOrderLineSchema = withId({
   refunded: usdSchema,
   refundable: usdSchema.describe("what refunding this line would credit now"),
 });
-export type AdminOrderLine = z.infer<typeof adminOrderLineSchema>;
 
 /** One order: lines, payments and their webhook events, ledger entries, mails, and what staff may do now. */
 export const adminOrderSchema = withId({

@@ -17,7 +17,6 @@ export type PricedLine = z.infer<typeof pricedLineSchema>;
 
 /** A customer's server cart as it is now: every /v1/cart/* change answers it. */
 export const cartSchema = z.object({ cartItems: z.array(pricedLineSchema), cartPrice: usdSchema });
-export type Cart = z.infer<typeof cartSchema>;
 
 /** The guest cookie cart priced (POST /v1/cart/quote). */
 export const cartQuoteSchema = cartSchema.extend({

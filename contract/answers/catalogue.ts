@@ -14,7 +14,6 @@ export const subOptionSchema = z.object({
   duration: z.number().int().describe("days"),
   price: usdSchema,
 });
-export type SubOption = z.infer<typeof subOptionSchema>;
 
 /** What an option's lines show of its product. */
 export const productSummarySchema = z.object({
@@ -24,7 +23,6 @@ export const productSummarySchema = z.object({
   minQuantity: z.number().int(),
   maxQuantity: z.number().int().nullable(),
 });
-export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 export const optionSchema = z.object({
   _id: publicIdSchema,

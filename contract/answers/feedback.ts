@@ -19,7 +19,6 @@ export type PublicFeedback = z.infer<typeof publicFeedbackSchema>;
 
 /** One page of public feedback (POST /v1/feedback/readPublic). */
 export const feedbackPageSchema = pageOf(publicFeedbackSchema);
-export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
 
 /** The customer's own feedback on a line of one of their orders (POST /v1/feedback/readMine). */
 export const ownFeedbackSchema = z.object({

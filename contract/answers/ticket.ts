@@ -10,7 +10,6 @@ export const ticketMessageSchema = z.object({
   message: z.string(),
   timestamp: isoDateSchema,
 });
-export type TicketMessage = z.infer<typeof ticketMessageSchema>;
 
 export const ticketSchema = z.object({
   _id: publicIdSchema,
@@ -25,4 +24,3 @@ export type Ticket = z.infer<typeof ticketSchema>;
 
 /** One page of the customer's tickets (POST /v1/ticket/read). */
 export const ticketPageSchema = pageOf(ticketSchema);
-export type TicketPage = z.infer<typeof ticketPageSchema>;

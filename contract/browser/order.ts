@@ -44,15 +44,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 /** How a checkout may pay (POST /v1/order/create): the hosted gateways, the sandbox and the balance. */
 export const CHECKOUT_PAYMENT_METHODS = ["coinbase", "shoppy", "stripe", "balance", "sandbox"] as const;
-export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
 
 /** How an order was paid (orders.payment_method): a checkout's method, or a redeemed key. */
 export const ORDER_PAYMENT_METHODS = [...CHECKOUT_PAYMENT_METHODS, "key"] as const;
-export type OrderPaymentMethod = (typeof ORDER_PAYMENT_METHODS)[number];
 
 /** A hosted payment's life (payments.status): waiting, paid, failed, expired unpaid, or refunded. */
 export const PAYMENT_STATUSES = ["pending", "paid", "failed", "expired", "refunded"] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** What a payment is for: an order, or a balance top-up. */
 export const PAYMENT_PURPOSES = ["order", "topup"] as const;
-export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];

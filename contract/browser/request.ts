@@ -2,11 +2,9 @@
 
 /** A replacement or other request waits for staff (pending), was answered (completed) or refused (rejected). */
 export const REQUEST_STATUSES = ["pending", "completed", "rejected"] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /** A request asks for a replacement of a credential under warranty, or is another question about an order line. */
 export const REQUEST_KINDS = ["replacement", "other"] as const;
-export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 /** What the request forms suggest (the order view loads them in the browser, without zod). */
 export const REPLACEMENT_MESSAGE_PLACEHOLDER =

@@ -9,7 +9,6 @@ export const OPEN_TICKETS_LIMIT = 5;
 export const TICKETS_PAGE_SIZE = 10;
 /** A ticket is open (it takes messages) or closed (until its customer or staff reopen it). */
 export const TICKET_STATUSES = ["open", "closed"] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 /** Who a staff member's message is from, whoever wrote it (spec section 6). */
 export const STAFF_AUTHOR = "Admin";
 

@@ -39,8 +39,6 @@ export const TWO_FACTOR_MESSAGES = {
   nothingToReset: "This staff member's two-factor sign-in is not on: there is nothing to reset",
 } as const;
 
-/** The code a 403 carries when the back office waits for the staff member to turn on two-factor sign-in. */
-export const TWO_FACTOR_ENROL_CODE = "twoFactorEnrolmentRequired";
 const REQUIRED_KEY = "staffTwoFactorRequired";
 const STEP_SECONDS = 30;
 const RECOVERY_CODES = 10;

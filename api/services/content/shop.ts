@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client";
-import { announcements, documents, faqs, paymentGateways, socialLinks } from "../../db/schema";
+import { announcements, documents, faqs, socialLinks } from "../../db/schema";
 
 /** The newest active announcement, or null when there is none. */
 export async function readAnnouncement(db: Executor): Promise<{ text: string } | null> {
@@ -11,13 +11,6 @@ export async function readAnnouncement(db: Executor): Promise<{ text: string } |
     .orderBy(desc(announcements.createdAt), desc(announcements.id))
     .limit(1);
   return row ?? null;
-}
-
-export async function listPaymentGateways(db: Executor) {
-  return db
-    .select({ name: paymentGateways.name, label: paymentGateways.label, status: paymentGateways.enabled })
-    .from(paymentGateways)
-    .orderBy(asc(paymentGateways.position), asc(paymentGateways.name));
 }
 
 /** Each entry carries its id twice: `_id` as every other /v1 record, `id` as the spec's FAQ names it. */

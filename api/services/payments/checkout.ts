@@ -25,7 +25,6 @@ import {
 export type PaymentDeps = { db: Database; config: Config; logger: Logger };
 
 export { CHECKOUT_PAYMENT_METHODS as PAYMENT_METHODS } from "../../../contract/browser/order";
-export type { CheckoutPaymentMethod as PaymentMethod } from "../../../contract/browser/order";
 
 export const SANDBOX_LABEL = "Sandbox (test payments)";
 export const METHOD_UNAVAILABLE = "This payment method is not available. Please choose another one.";

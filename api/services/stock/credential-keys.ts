@@ -1,10 +1,5 @@
 import { asc, count, inArray, isNotNull, isNull, sql } from "drizzle-orm";
-import {
-  type CredentialVault,
-  type SealedCredential,
-  CredentialKeyError,
-  credentialVault,
-} from "../../credential-vault";
+import { type SealedCredential, CredentialKeyError, credentialVault } from "../../credential-vault";
 import type { Database } from "../../db/client";
 import { stockCredentials } from "../../db/schema";
 
@@ -113,13 +108,4 @@ export async function untilDone(batch: () => Promise<number>, onBatch?: (rows: n
     total += rows;
     onBatch?.(total);
   }
-}
-
-/** Rows that still need this vault's current key: plain, or sealed under another key. */
-export async function rowsNotUnder(db: Database, vault: CredentialVault): Promise<number> {
-  const [{ rows }] = await db
-    .select({ rows: count() })
-    .from(stockCredentials)
-    .where(sql`${stockCredentials.secret} is null or ${stockCredentials.keyId} <> ${vault.current.id}`);
-  return rows;
 }
