@@ -371,10 +371,10 @@ describe("the light-mode switch and the announcement's dismiss button", () => {
     });
     expect(dismissed).toMatchObject({ status: 303, location: "/" });
     // The cookie holds the key as JSON, base64-encoded (Remix's cookie encoding).
-    const kept = page.jar.get("announcement_dismissed")!;
+    const kept = page.jar.get("announcementDismissed")!;
     expect(Buffer.from(kept, "base64").toString()).toBe('"0123456789abcdef"');
     const malformed = await page.post(landingPage, "/", { intent: "dismiss-announcement", announcement: "<script>" });
     expect(malformed.status).toBe(400);
-    expect(page.jar.get("announcement_dismissed")).toBe(kept);
+    expect(page.jar.get("announcementDismissed")).toBe(kept);
   });
 });
