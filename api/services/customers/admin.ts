@@ -21,7 +21,13 @@ import type { Database, Executor } from "../../db/client";
 import { balanceLedger, orderProducts, orders, tickets, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { type StaffActor, auditAccount } from "../staff/audit";
-import { INSUFFICIENT_BALANCE, creditBalance, debitBalance } from "../payments/balance";
+import {
+  INSUFFICIENT_BALANCE,
+  creditBalance,
+  debitBalance,
+  ledgerEntryColumns,
+  ledgerOfCustomer,
+} from "../payments/balance";
 import { containsPattern, newestFirst, readPage } from "../shared/paging";
 import { revokeAllSessions } from "../accounts/sessions";
 import { idsOf } from "../shared/rows";
@@ -224,22 +230,15 @@ export async function listLedgerOfCustomer(db: Executor, userId: string, page: n
     db,
     db
       .select({
-        id: balanceLedger.id,
-        createdAt: balanceLedger.createdAt,
-        type: balanceLedger.type,
-        amountCents: balanceLedger.amountCents,
+        ...ledgerEntryColumns,
         balanceAfterCents: balanceLedger.balanceAfterCents,
-        note: balanceLedger.note,
-        orderId: balanceLedger.orderId,
         staffEmail: staffMember.email,
       })
       .from(balanceLedger)
       .leftJoin(staffMember, eq(staffMember.id, balanceLedger.staffUserId))
       .$dynamic(),
     {
-      counted: balanceLedger,
-      where: eq(balanceLedger.userId, userId),
-      orderBy: newestFirst(balanceLedger),
+      ...ledgerOfCustomer(userId),
       page,
       pageSize: CUSTOMER_LEDGER_PAGE_SIZE,
     },
