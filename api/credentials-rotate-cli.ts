@@ -7,10 +7,8 @@
  * A rotation: make a key (openssl rand -base64 32), give every instance CREDENTIALS_KEY=<new>,<old> and restart them,
  * run this, then set CREDENTIALS_KEY=<new> and restart again: the old key is retired.
  */
-import { ConfigError, loadConfig } from "./config";
-import { CredentialKeyError, installCredentialKeys } from "./credential-vault";
-import { openConfiguredDatabase } from "./db/client";
-import { EmbeddedDatabaseInUseError } from "./db/embedded-lock";
+import { CredentialKeyError } from "./credential-vault";
+import { runDatabaseCommand } from "./db/cli-session";
 import {
   assertCredentialKeysPresent,
   credentialKeyUsage,
@@ -19,11 +17,8 @@ import {
   untilDone,
 } from "./services/stock/credential-keys";
 
-try {
-  const config = loadConfig();
-  const vault = installCredentialKeys(config.credentialKeys);
-  const database = await openConfiguredDatabase(config);
-  try {
+await runDatabaseCommand(
+  async ({ vault, database }) => {
     await assertCredentialKeysPresent(database.db, vault);
     const progress = (what: string) => (rows: number) => console.log(`${what}: ${rows}`);
     const encrypted = await untilDone(() => encryptPlainStock(database.db, vault), progress("encrypted"));
@@ -46,17 +41,6 @@ try {
             : ""),
       );
     }
-  } finally {
-    await database.close();
-  }
-} catch (error) {
-  if (!(
-    error instanceof ConfigError ||
-    error instanceof EmbeddedDatabaseInUseError ||
-    error instanceof CredentialKeyError
-  )) {
-    throw error;
-  }
-  console.error(error.message);
-  process.exit(1);
-}
+  },
+  [CredentialKeyError],
+);

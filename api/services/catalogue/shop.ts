@@ -40,6 +40,9 @@ export const availableStockOfOption = () => sql`(
     and ${qualified(stockCredentials.status)} = 'available'
 )`;
 
+/** The option and its product are both active: on sale (for a query joining product_options to products). */
+export const onSale = () => and(eq(productOptions.active, true), eq(products.active, true));
+
 export type { OptionWithProduct };
 
 /** Per option: price in cents for each duration, kept beside the public view for cart maths. */
@@ -162,8 +165,7 @@ export async function loadPricedOptions(
       .innerJoin(products, eq(products.id, productOptions.productId))
       .where(
         and(
-          eq(productOptions.active, true),
-          eq(products.active, true),
+          onSale(),
           "productId" in filter
             ? eq(productOptions.productId, filter.productId)
             : inArray(productOptions.id, filter.optionIds),

@@ -6,7 +6,7 @@ import { emailBlocklist, users } from "../../db/schema";
 import { AppError, notFound } from "../../errors";
 import { brokenUniqueIndex } from "../accounts/accounts";
 import { type StaffActor, recordAudit } from "../staff/audit";
-import { containsPattern, newestFirst, readPage } from "../shared/paging";
+import { containsPattern, newestFirst, readRecordsPage } from "../shared/paging";
 
 /*
  * The checkout blocklist (ADR 026): exact addresses and `*` patterns refused at checkout, top-ups and
@@ -27,7 +27,7 @@ export async function listBlocklist(db: Executor, query: { page: number; search:
     const pattern = containsPattern(query.search);
     where = or(ilike(emailBlocklist.pattern, pattern), ilike(emailBlocklist.note, pattern));
   }
-  const { pager, rows } = await readPage(
+  return readRecordsPage(
     db,
     db
       .select({
@@ -47,17 +47,14 @@ export async function listBlocklist(db: Executor, query: { page: number; search:
       page: query.page,
       pageSize: BLOCKLIST_PAGE_SIZE,
     },
-  );
-  return {
-    records: rows.map((row) => ({
+    (row) => ({
       _id: row.id,
       pattern: row.pattern,
       note: row.note,
       createdBy: row.createdBy,
       createdAt: row.createdAt.toISOString(),
-    })),
-    pager,
-  };
+    }),
+  );
 }
 
 /** Adds an entry (the pattern already checked and lower-cased by its schema); the same one twice is a 409. */

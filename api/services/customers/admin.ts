@@ -21,8 +21,14 @@ import type { Database, Executor } from "../../db/client";
 import { balanceLedger, orderProducts, orders, tickets, users } from "../../db/schema";
 import { AppError, conflict, forbidden, notFound } from "../../errors";
 import { type StaffActor, auditAccount } from "../staff/audit";
-import { INSUFFICIENT_BALANCE, creditBalance, debitBalance } from "../payments/balance";
-import { containsPattern, newestFirst, readPage } from "../shared/paging";
+import {
+  INSUFFICIENT_BALANCE,
+  creditBalance,
+  debitBalance,
+  ledgerEntryColumns,
+  ledgerOfCustomer,
+} from "../payments/balance";
+import { containsPattern, newestFirst, readPage, readRecordsPage } from "../shared/paging";
 import { revokeAllSessions } from "../accounts/sessions";
 import { idsOf } from "../shared/rows";
 
@@ -196,56 +202,48 @@ export async function listOrdersOfCustomer(db: Executor, userId: string, page: n
 
 export async function listTicketsOfCustomer(db: Executor, userId: string, page: number): Promise<CustomerTicketPage> {
   await assertCustomerExists(db, userId);
-  const { pager, rows } = await readPage(db, db.select().from(tickets).$dynamic(), {
-    counted: tickets,
-    where: eq(tickets.userId, userId),
-    orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
-    page,
-    pageSize: CUSTOMER_TICKETS_PAGE_SIZE,
-  });
-  return {
-    records: rows.map((row) => ({
+  return readRecordsPage(
+    db,
+    db.select().from(tickets).$dynamic(),
+    {
+      counted: tickets,
+      where: eq(tickets.userId, userId),
+      orderBy: [desc(tickets.updatedAt), desc(tickets.id)],
+      page,
+      pageSize: CUSTOMER_TICKETS_PAGE_SIZE,
+    },
+    (row) => ({
       _id: row.id,
       subject: row.subject,
       status: row.status,
       orderId: row.orderId,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-    })),
-    pager,
-  };
+    }),
+  );
 }
 
 const staffMember = alias(users, "staff_member");
 
 export async function listLedgerOfCustomer(db: Executor, userId: string, page: number): Promise<StaffLedgerPage> {
   await assertCustomerExists(db, userId);
-  const { pager, rows } = await readPage(
+  return readRecordsPage(
     db,
     db
       .select({
-        id: balanceLedger.id,
-        createdAt: balanceLedger.createdAt,
-        type: balanceLedger.type,
-        amountCents: balanceLedger.amountCents,
+        ...ledgerEntryColumns,
         balanceAfterCents: balanceLedger.balanceAfterCents,
-        note: balanceLedger.note,
-        orderId: balanceLedger.orderId,
         staffEmail: staffMember.email,
       })
       .from(balanceLedger)
       .leftJoin(staffMember, eq(staffMember.id, balanceLedger.staffUserId))
       .$dynamic(),
     {
-      counted: balanceLedger,
-      where: eq(balanceLedger.userId, userId),
-      orderBy: newestFirst(balanceLedger),
+      ...ledgerOfCustomer(userId),
       page,
       pageSize: CUSTOMER_LEDGER_PAGE_SIZE,
     },
-  );
-  return {
-    records: rows.map((row) => ({
+    (row) => ({
       _id: row.id,
       createdAt: row.createdAt.toISOString(),
       type: row.type,
@@ -254,9 +252,8 @@ export async function listLedgerOfCustomer(db: Executor, userId: string, page: n
       note: row.note,
       orderId: row.orderId,
       staffEmail: row.staffEmail,
-    })),
-    pager,
-  };
+    }),
+  );
 }
 
 // ---------------------------------------------------------------- changes (customersWrite)

@@ -21,7 +21,7 @@ import { conflict, notFound } from "../../errors";
 import { type StaffActor, recordAudit } from "../staff/audit";
 import { NOTIFICATION_ROUTING_KEY, readNotificationRouting } from "./operator-notices";
 
-import { newestFirst, readPage } from "../shared/paging";
+import { newestFirst, readRecordsPage } from "../shared/paging";
 /*
  * The owner's notification settings (ADR 030): which events go to which channel, whether each channel is
  * configured, and the webhook's recent deliveries with a retry for the failed ones. Every change is audited.
@@ -60,15 +60,17 @@ export async function readRoutingView(db: Executor): Promise<RoutingView> {
 /** The webhook's notifications, newest first, NOTIFICATION_DELIVERIES_PAGE_SIZE a page. */
 export async function listDeliveries(db: Executor, query: DeliveryQuery): Promise<DeliveryPage> {
   const where: SQL | undefined = query.status ? eq(notificationOutbox.status, query.status) : undefined;
-  const { pager, rows } = await readPage(db, db.select().from(notificationOutbox).$dynamic(), {
-    counted: notificationOutbox,
-    where,
-    orderBy: newestFirst(notificationOutbox),
-    page: query.page,
-    pageSize: NOTIFICATION_DELIVERIES_PAGE_SIZE,
-  });
-  return {
-    records: rows.map((row) => ({
+  return readRecordsPage(
+    db,
+    db.select().from(notificationOutbox).$dynamic(),
+    {
+      counted: notificationOutbox,
+      where,
+      orderBy: newestFirst(notificationOutbox),
+      page: query.page,
+      pageSize: NOTIFICATION_DELIVERIES_PAGE_SIZE,
+    },
+    (row) => ({
       _id: row.id,
       event: row.event,
       status: row.status,
@@ -77,9 +79,8 @@ export async function listDeliveries(db: Executor, query: DeliveryQuery): Promis
       createdAt: row.createdAt.toISOString(),
       nextAttemptAt: row.nextAttemptAt.toISOString(),
       sentAt: row.sentAt?.toISOString() ?? null,
-    })),
-    pager,
-  };
+    }),
+  );
 }
 
 /** How the audit log shows one event's routing: the channels it goes to. */

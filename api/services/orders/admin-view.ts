@@ -13,7 +13,6 @@ import {
   orders,
   payments,
   productOptions,
-  stockCredentials,
   users,
   webhookEvents,
 } from "../../db/schema";
@@ -22,7 +21,8 @@ import { type StaffActor, auditOrder } from "../staff/audit";
 import { type RefundLine, refundableByLine } from "./admin-refunds";
 import { containsPattern, newestFirst, readPage } from "../shared/paging";
 import { idsOf } from "../shared/rows";
-import { credentialColumns, revealCredential } from "../stock/secrets";
+import { revealCredential } from "../stock/secrets";
+import { deliveredCredentialsOfLines } from "./delivered-credentials";
 
 /*
  * The back office's orders, read side (ADR 028): the search, an order's page, and its delivered
@@ -338,22 +338,7 @@ export async function viewOrderCredentials(
       .from(orderProducts)
       .where(eq(orderProducts.orderId, orderId))
       .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id));
-    const rows =
-      lines.length === 0
-        ? []
-        : await tx
-            .select({
-              orderProductId: deliveredCredentials.orderProductId,
-              position: deliveredCredentials.position,
-              ...credentialColumns,
-              deliveredAt: deliveredCredentials.deliveredAt,
-              expiresAt: deliveredCredentials.expiresAt,
-              replacedAt: deliveredCredentials.replacedAt,
-            })
-            .from(deliveredCredentials)
-            .innerJoin(stockCredentials, eq(stockCredentials.id, deliveredCredentials.credentialId))
-            .where(inArray(deliveredCredentials.orderProductId, idsOf(lines)))
-            .orderBy(asc(deliveredCredentials.position));
+    const rows = await deliveredCredentialsOfLines(tx, idsOf(lines));
     await auditOrder(tx, actor, order, "order.credentials.view", {
       after: { credentialsShown: rows.length },
     });

@@ -39,9 +39,10 @@ export type CreatedOrder = {
   payment?: { id: string; amountCents: number; email: string };
 };
 
-type OrderInput = {
+/** What the buyer sends with a checkout (the API's and the hosted checkout's input alike). */
+export type OrderInput = {
   coupon?: string;
-  /** The digest of the cart the client showed; when given, any other cart is refused (ADR 052). */
+  /** The digest of the cart the client showed (contract/shown-cart.ts); when given, any other cart is refused (ADR 052). */
   shownCart?: string;
   paymentMethod: string;
   message: string;

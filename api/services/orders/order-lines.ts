@@ -47,6 +47,23 @@ type NewOrderLine = LineDetail & {
   quantity: number;
 };
 
+type ProductSnapshot = Pick<
+  typeof orderProducts.$inferInsert,
+  "productId" | "optionId" | "subtitle" | "picture" | "description" | "deliveryNotes" | "fulfilMode" | "durationDays"
+>;
+
+/** What an order line copies of the product and option it sells (besides the title), so later catalogue edits leave it as bought. */
+export const productSnapshotOf = (source: ProductSnapshot): ProductSnapshot => ({
+  productId: source.productId,
+  optionId: source.optionId,
+  subtitle: source.subtitle,
+  picture: source.picture,
+  description: source.description,
+  deliveryNotes: source.deliveryNotes,
+  fulfilMode: source.fulfilMode,
+  durationDays: source.durationDays,
+});
+
 /**
  * Snapshots each line into order_products and takes a credential for every unit of an auto-fulfilment line:
  * reserved for a payment to come, or (`deliverNow`, an order paid as it is placed) delivered at once. A line
@@ -68,15 +85,8 @@ export async function insertOrderLines(
         lines.map((line, index) => ({
           id: ids[index],
           orderId,
-          productId: line.productId,
-          optionId: line.optionId,
+          ...productSnapshotOf(line),
           title: line.productTitle,
-          subtitle: line.subtitle,
-          picture: line.picture,
-          description: line.description,
-          deliveryNotes: line.deliveryNotes,
-          fulfilMode: line.fulfilMode,
-          durationDays: line.durationDays,
           unitPriceCents: line.unitPriceCents,
           quantity: line.quantity,
           priceCents: line.unitPriceCents * line.quantity,

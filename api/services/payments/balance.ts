@@ -91,6 +91,23 @@ export async function creditBalance(
 /** Ledger entries per page of the balance sheet. */
 export const LEDGER_PAGE_SIZE = 20;
 
+/** The columns of a ledger entry both the customer's balance sheet and the staff's view of it show. */
+export const ledgerEntryColumns = {
+  id: balanceLedger.id,
+  createdAt: balanceLedger.createdAt,
+  type: balanceLedger.type,
+  amountCents: balanceLedger.amountCents,
+  note: balanceLedger.note,
+  orderId: balanceLedger.orderId,
+};
+
+/** readPage's rows for a customer's ledger: their entries, newest first. */
+export const ledgerOfCustomer = (userId: string) => ({
+  counted: balanceLedger,
+  where: eq(balanceLedger.userId, userId),
+  orderBy: newestFirst(balanceLedger),
+});
+
 /** The spec's balance sheet: the current balance and one page of ledger entries, newest first. */
 export async function readBalanceSheet(db: Executor, userId: string, page = 1): Promise<BalanceSheet> {
   const [user] = await db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, userId));
@@ -98,20 +115,13 @@ export async function readBalanceSheet(db: Executor, userId: string, page = 1): 
     db,
     db
       .select({
-        id: balanceLedger.id,
-        createdAt: balanceLedger.createdAt,
-        type: balanceLedger.type,
-        amountCents: balanceLedger.amountCents,
-        note: balanceLedger.note,
-        orderId: balanceLedger.orderId,
+        ...ledgerEntryColumns,
         staffUserId: balanceLedger.staffUserId,
       })
       .from(balanceLedger)
       .$dynamic(),
     {
-      counted: balanceLedger,
-      where: eq(balanceLedger.userId, userId),
-      orderBy: newestFirst(balanceLedger),
+      ...ledgerOfCustomer(userId),
       page,
       pageSize: LEDGER_PAGE_SIZE,
     },

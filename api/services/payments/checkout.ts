@@ -16,6 +16,7 @@ import {
   type CreatedOrder,
   ORDER_MESSAGES,
   type OrderAdmission,
+  type OrderInput,
   cancelUnopenedOrder,
   createGuestOrder,
   createOrder,
@@ -93,16 +94,6 @@ const orderContext = (config: Config) => ({
 const findOrderUrl = (config: Config, orderId: string) =>
   `${config.publicUrl}/find-order?id=${encodeURIComponent(orderId)}`;
 
-type CheckoutInput = {
-  coupon?: string;
-  /** The digest of the cart the client showed (contract/shown-cart.ts): the order must be that cart. */
-  shownCart?: string;
-  paymentMethod: string;
-  message: string;
-  clientIp: string | null;
-  now?: Date;
-};
-
 /** `status`: pending while a hosted payment is collected; paid from the balance (or $0), what the order is now. */
 export type CheckoutResult = { orderId: string; status: OrderStatus; paymentUrl?: string };
 
@@ -112,7 +103,7 @@ export type CheckoutResult = { orderId: string; status: OrderStatus; paymentUrl?
  * network. If the provider cannot open one, the order is cancelled at once, its stock released and its
  * lines returned to the cart.
  */
-export async function checkout(deps: PaymentDeps, input: CheckoutInput & { userId: string }): Promise<CheckoutResult> {
+export async function checkout(deps: PaymentDeps, input: OrderInput & { userId: string }): Promise<CheckoutResult> {
   // Asked in the statement that locks the customer: the method first, then the address's blocks.
   const admit = ({ methodEnabled, emailRefused }: OrderAdmission) => {
     if (!methodAvailable(deps.config, input.paymentMethod, methodEnabled)) throw methodUnavailable();
@@ -129,7 +120,7 @@ export async function checkout(deps: PaymentDeps, input: CheckoutInput & { userI
  */
 export async function guestCheckout(
   deps: PaymentDeps,
-  input: CheckoutInput & {
+  input: OrderInput & {
     email: string;
     cartItems: CartItemInput[];
     humanCheck: string | undefined;

@@ -5,7 +5,6 @@ import type { Database, Executor } from "../../db/client";
 import {
   balanceLedger,
   coupons,
-  deliveredCredentials,
   feedback,
   knownDevices,
   orderProducts,
@@ -13,7 +12,6 @@ import {
   requests,
   sessions,
   spins,
-  stockCredentials,
   ticketMessages,
   tickets,
   users,
@@ -21,7 +19,8 @@ import {
 import { notFound } from "../../errors";
 import { type StaffActor, recordAudit } from "../staff/audit";
 import { idsOf } from "../shared/rows";
-import { credentialColumns, revealCredential } from "../stock/secrets";
+import { deliveredCredentialsOfLines } from "../orders/delivered-credentials";
+import { revealCredential } from "../stock/secrets";
 
 /*
  * A customer's own data, exported (issue 29, ADR 044): everything the store holds about the account for the
@@ -54,21 +53,7 @@ export async function exportPersonalData(
         .where(inArray(orderProducts.orderId, orderIds))
         .orderBy(asc(orderProducts.createdAt), asc(orderProducts.id))
     : [];
-  const lineIds = lines.map((line) => line.id);
-  const credentials = lineIds.length
-    ? await db
-        .select({
-          orderProductId: deliveredCredentials.orderProductId,
-          ...credentialColumns,
-          deliveredAt: deliveredCredentials.deliveredAt,
-          expiresAt: deliveredCredentials.expiresAt,
-          replacedAt: deliveredCredentials.replacedAt,
-        })
-        .from(deliveredCredentials)
-        .innerJoin(stockCredentials, eq(stockCredentials.id, deliveredCredentials.credentialId))
-        .where(inArray(deliveredCredentials.orderProductId, lineIds))
-        .orderBy(asc(deliveredCredentials.position))
-    : [];
+  const credentials = await deliveredCredentialsOfLines(db, idsOf(lines));
 
   const ticketRows = await db
     .select()

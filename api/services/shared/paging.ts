@@ -57,3 +57,14 @@ export async function readPage<Q extends PgSelect>(
     .offset((list.page - 1) * list.pageSize);
   return { pager: pagerFor(list.page, Number(total), list.pageSize), rows: rows as Awaited<Q> };
 }
+
+/** One page of a list as the /v1 answers it: each row of readPage turned into its record, with the pager. */
+export async function readRecordsPage<Q extends PgSelect, R>(
+  db: Executor,
+  select: Q,
+  list: PageOf,
+  toRecord: (row: Awaited<Q>[number]) => R,
+): Promise<{ records: R[]; pager: Pager }> {
+  const { pager, rows } = await readPage(db, select, list);
+  return { records: rows.map(toRecord), pager };
+}

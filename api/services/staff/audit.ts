@@ -3,7 +3,7 @@ import { AUDIT_PAGE_SIZE } from "../../../contract/staff";
 import type { Executor } from "../../db/client";
 import { auditLog } from "../../db/schema";
 import type { AuditEntry, AuditPage } from "../../../contract/answers/admin-staff";
-import { containsPattern, newestFirst, readPage } from "../shared/paging";
+import { containsPattern, newestFirst, readRecordsPage } from "../shared/paging";
 
 /*
  * The audit log (ADR 023): each staff change writes one entry in the change's own transaction, so a
@@ -90,15 +90,17 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditP
       or(eq(auditLog.objectId, query.objectId), ilike(auditLog.objectLabel, containsPattern(query.objectId)))!,
     );
   }
-  const { pager, rows } = await readPage(db, db.select().from(auditLog).$dynamic(), {
-    counted: auditLog,
-    where: filters.length ? and(...filters) : undefined,
-    orderBy: newestFirst(auditLog),
-    page: query.page,
-    pageSize: AUDIT_PAGE_SIZE,
-  });
-  return {
-    records: rows.map((row) => ({
+  return readRecordsPage(
+    db,
+    db.select().from(auditLog).$dynamic(),
+    {
+      counted: auditLog,
+      where: filters.length ? and(...filters) : undefined,
+      orderBy: newestFirst(auditLog),
+      page: query.page,
+      pageSize: AUDIT_PAGE_SIZE,
+    },
+    (row) => ({
       _id: row.id,
       actorEmail: row.actorEmail,
       actorRole: row.actorRole,
@@ -109,7 +111,6 @@ export async function listAudit(db: Executor, query: AuditQuery): Promise<AuditP
       changes: row.changes as AuditEntry["changes"],
       ip: row.ip,
       createdAt: row.createdAt.toISOString(),
-    })),
-    pager,
-  };
+    }),
+  );
 }

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm"
 import { PAID_ORDER_STATUSES } from "../../../contract/order";
 import type { Overview, Waiting } from "../../../contract/answers/admin-staff";
 import type { Executor } from "../../db/client";
-import { orderProducts, orders, productOptions, products, requests, stockCredentials, tickets } from "../../db/schema";
+import { availableStockOfOption, onSale } from "../catalogue/shop";
+import { orderProducts, orders, productOptions, products, requests, tickets } from "../../db/schema";
 
 /*
  * The back office's overview (issue 16): sales over three periods, orders per day for a month, the best
@@ -83,22 +84,16 @@ export async function readOverview(db: Executor, now = new Date()): Promise<Over
         product: products.title,
         option: productOptions.title,
         threshold: productOptions.lowStockThreshold,
-        free: sql<number>`(select count(*) from ${stockCredentials}
-          where ${stockCredentials.optionId} = ${productOptions.id} and ${stockCredentials.status} = 'available')`.mapWith(
-          Number,
-        ),
+        free: availableStockOfOption().mapWith(Number),
       })
       .from(productOptions)
       .innerJoin(products, eq(products.id, productOptions.productId))
       .where(
         and(
-          eq(productOptions.active, true),
-          eq(products.active, true),
+          onSale(),
           eq(products.fulfilMode, "auto"),
           sql`${productOptions.lowStockThreshold} > 0`,
-          sql`(select count(*) from ${stockCredentials}
-            where ${stockCredentials.optionId} = ${productOptions.id} and ${stockCredentials.status} = 'available')
-            < ${productOptions.lowStockThreshold}`,
+          sql`${availableStockOfOption()} < ${productOptions.lowStockThreshold}`,
         ),
       )
       .orderBy(products.title, productOptions.title),

@@ -11,6 +11,7 @@ import {
   requests,
   stockCredentials,
 } from "../../db/schema";
+import { productSnapshotOf } from "../orders/order-lines";
 import { type NotifyDeps } from "../notifications/operator-notices";
 import { claimCredentials, resellReplacedSeat } from "../stock/claims";
 import { recheckStockLevels } from "../stock/levels";
@@ -91,15 +92,8 @@ export async function deliverReplacement(
   await tx.insert(orderProducts).values({
     id: input.lineId,
     orderId: line.orderId,
-    productId: line.productId,
-    optionId: line.optionId,
+    ...productSnapshotOf(line),
     title: line.title,
-    subtitle: line.subtitle,
-    picture: line.picture,
-    description: line.description,
-    deliveryNotes: line.deliveryNotes,
-    fulfilMode: line.fulfilMode,
-    durationDays: line.durationDays,
     unitPriceCents: 0,
     quantity: 1,
     priceCents: 0,

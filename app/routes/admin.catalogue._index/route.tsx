@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AdminList } from "~/components/admin/admin-list";
 import { AdminHeading, buttonClass, secondaryButtonClass } from "~/components/admin/admin-ui";
 import { CategoryForm } from "~/components/admin/catalogue-forms";
+import { PageSection } from "~/components/admin/detail-ui";
 import { categoryFormSchema, categoryInputOf } from "~/components/admin/catalogue-schemas";
 import { ONCE_KEY_FIELD } from "~/lib/once-key";
 import { GeneralErrorBoundary } from "~/components/error-screens";
@@ -59,7 +60,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   });
 }
 
-const sectionClass = "flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4";
 const summaryClass = "cursor-pointer font-semibold text-brand-700";
 
 const manual = (product: AdminProductRow) => product.fulfilMode === "manual";
@@ -117,10 +117,7 @@ export default function CataloguePage() {
         </Link>
       </div>
 
-      <section aria-labelledby="categories-heading" className={sectionClass}>
-        <h2 id="categories-heading" className="text-lg font-bold">
-          Categories
-        </h2>
+      <PageSection title="Categories" card>
         <AdminList
           label="Categories"
           pathname={CATALOGUE_PAGE}
@@ -149,12 +146,9 @@ export default function CataloguePage() {
             />
           </div>
         </details>
-      </section>
+      </PageSection>
 
-      <section aria-labelledby="products-heading" className={sectionClass}>
-        <h2 id="products-heading" className="text-lg font-bold">
-          Products
-        </h2>
+      <PageSection title="Products" card>
         <AdminList
           label="Products"
           pathname={CATALOGUE_PAGE}
@@ -171,7 +165,7 @@ export default function CataloguePage() {
             { header: "Shop", cell: (product) => (product.active ? "Visible" : "Hidden") },
           ]}
         />
-      </section>
+      </PageSection>
     </div>
   );
 }
