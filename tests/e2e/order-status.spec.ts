@@ -1,7 +1,7 @@
 import { type APIRequestContext, type Page, type TestInfo, expect, test } from "@playwright/test";
 import { call } from "../support/e2e-api";
 import { escapeRegExp, readMailTo } from "../support/e2e-mail";
-import { newCustomer, signIn } from "../support/e2e-orders";
+import { newCustomer, paidOrder, signIn } from "../support/e2e-orders";
 import { expectNoOverflow } from "../support/e2e-staff";
 import { onlyInPairedProject } from "../support/e2e-projects";
 
@@ -88,22 +88,7 @@ for (const viewport of VIEWPORTS) {
       await page.setViewportSize(viewport);
       const customer = await newCustomer(request, testInfo, "proc");
       const plan = await manualPlan(request);
-      await call(
-        request,
-        "POST",
-        "/v1/cart/add",
-        { optionId: plan.option._id, duration: plan.duration.duration, quantity: 1 },
-        customer.token,
-      );
-      const { orderId, paymentUrl } = await call<{ orderId: string; paymentUrl: string }>(
-        request,
-        "POST",
-        "/v1/order/create",
-        { paymentMethod: "sandbox", coupon: "", message: "", isGuest: false },
-        customer.token,
-      );
-      await page.goto(new URL(paymentUrl).pathname);
-      await page.getByRole("button", { name: /^Pay / }).click();
+      const orderId = await paidOrder(page, request, customer, plan);
       await expect(page.getByTestId("order-status")).toHaveText("Being processed");
 
       await signIn(page, customer);

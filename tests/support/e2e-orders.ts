@@ -44,9 +44,13 @@ export async function roomiestAutoPlan(request: APIRequestContext) {
   return best;
 }
 
-/** A delivered order: placed through /v1 by `customer`, paid on the sandbox's page. Returns its id. */
-export async function deliveredOrder(page: Page, request: APIRequestContext, customer: E2eCustomer) {
-  const plan = await roomiestAutoPlan(request);
+/** An order of one unit of `plan`, placed through /v1 by `customer` and paid on the sandbox's page. Returns its id. */
+export async function paidOrder(
+  page: Page,
+  request: APIRequestContext,
+  customer: E2eCustomer,
+  plan: { option: { _id: string }; duration: { duration: number } },
+) {
   await call(
     request,
     "POST",
@@ -63,6 +67,12 @@ export async function deliveredOrder(page: Page, request: APIRequestContext, cus
   );
   await page.goto(new URL(paymentUrl).pathname);
   await page.getByRole("button", { name: /^Pay / }).click();
+  return orderId;
+}
+
+/** A delivered order: placed through /v1 by `customer`, paid on the sandbox's page. Returns its id. */
+export async function deliveredOrder(page: Page, request: APIRequestContext, customer: E2eCustomer) {
+  const orderId = await paidOrder(page, request, customer, await roomiestAutoPlan(request));
   await expect(page.getByTestId("order-status")).toHaveText("Completed");
   return orderId;
 }
