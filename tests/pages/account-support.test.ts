@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, ticketMessages, users } from "../../api/db/schema";
 import { issueChallenge } from "../../api/services/guards/human-check";
 import { generateKeys } from "../../api/services/keys/redeem-keys";
+import { type PageTest, createPageTest } from "../support/pages";
+import { createCustomer, createListing } from "../support/shop";
+import { route } from "../support/routes";
+
 const loginPage = await route("login");
 const redeemPage = await route("redeem-key");
 const settingsPage = await route("settings");
 const ticketPage = await route("tickets.$ticketId");
-import { type PageTest, createPageTest } from "../support/pages";
-import { createCustomer, createListing } from "../support/shop";
-import { route } from "../support/routes";
 
 /* Sign-in, settings, a ticket message and a redeemed key, posted to their actions as a browser without JavaScript. */
 

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stockCredentials } from "../../api/db/schema";
-const keysPage = await route("admin.keys");
-const ordersPage = await route("admin.orders._index");
-const stockPage = await route("admin.stock.$optionId");
 import { type PageTest, createPageTest } from "../support/pages";
 import { createCustomer, createListing } from "../support/shop";
 import { route } from "../support/routes";
+
+const keysPage = await route("admin.keys");
+const ordersPage = await route("admin.orders._index");
+const stockPage = await route("admin.stock.$optionId");
 
 /* The back office's list kit (ADR 048): the URL state a list reads, and a bulk action posted to its action. */
 

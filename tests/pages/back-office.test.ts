@@ -2,14 +2,15 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, products, stockCredentials, users } from "../../api/db/schema";
+import { type PageTest, createPageTest } from "../support/pages";
+import { addToCart, createCustomer, createListing } from "../support/shop";
+import { route } from "../support/routes";
+
 const newProductPage = await route("admin.catalogue.new");
 const newCouponPage = await route("admin.coupons.new");
 const customerExportPage = await route("admin.customers.$customerId.export");
 const stockPage = await route("admin.stock.$optionId");
 const staffPage = await route("admin.staff");
-import { type PageTest, createPageTest } from "../support/pages";
-import { addToCart, createCustomer, createListing } from "../support/shop";
-import { route } from "../support/routes";
 
 /*
  * Back-office forms, posted to their actions: a product, a coupon (sent twice), a stock import, a customer's data

@@ -6,14 +6,15 @@ import { balanceLedger, coupons, orderProducts, orders, payments, stockCredentia
 import { RESERVATION_MS } from "../../api/services/orders/create";
 import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { issueChallenge } from "../../api/services/guards/human-check";
+import { type PageTest, createPageTest } from "../support/pages";
+import { createListing } from "../support/shop";
+import { route } from "../support/routes";
+
 const cartPage = await route("cart");
 const loginPage = await route("login");
 const logoutPage = await route("logout");
 const sandboxPage = await route("pay.sandbox.$paymentId");
 const signupPage = await route("signup");
-import { type PageTest, createPageTest } from "../support/pages";
-import { createListing } from "../support/shop";
-import { route } from "../support/routes";
 
 /*
  * A model-based test of the cart and checkout (issue 36, ADR 052), with fast-check's fc.commands: random

@@ -3,12 +3,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, mailOutbox, orderProducts, orders, payments, users, warrantyDurations } from "../../api/db/schema";
 import { issueChallenge } from "../../api/services/guards/human-check";
-const cartPage = await route("cart");
-const loginPage = await route("login");
-const sandboxPage = await route("pay.sandbox.$paymentId");
 import { type PageTest, createPageTest } from "../support/pages";
 import { createListing } from "../support/shop";
 import { route } from "../support/routes";
+
+const cartPage = await route("cart");
+const loginPage = await route("login");
+const sandboxPage = await route("pay.sandbox.$paymentId");
 
 /*
  * Issue 36: a signed-in customer was charged for lines no page showed them. The guest's unpaid order

@@ -5,14 +5,15 @@ import { cartItems, carts, coupons, orderProducts, orders, payments, users } fro
 import { RESERVATION_MS } from "../../api/services/orders/create";
 import { expireUnpaidOrders } from "../../api/services/orders/settlement";
 import { issueChallenge } from "../../api/services/guards/human-check";
+import { type PageTest, createPageTest } from "../support/pages";
+import { createListing } from "../support/shop";
+import { route } from "../support/routes";
+
 const cartPage = await route("cart");
 const loginPage = await route("login");
 const logoutPage = await route("logout");
 const sandboxPage = await route("pay.sandbox.$paymentId");
 const signupPage = await route("signup");
-import { type PageTest, createPageTest } from "../support/pages";
-import { createListing } from "../support/shop";
-import { route } from "../support/routes";
 
 /*
  * Issue 36's steps in the variants an outside check repeats them in: sign-up instead of sign-in, expiry
