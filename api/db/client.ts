@@ -41,6 +41,11 @@ type OpenOptions = {
   migrationUrl?: string;
   /** Told every statement the application sends, transactions' included (tests count a checkout's statements). */
   onQuery?: (statement: string) => void;
+  /**
+   * An in-memory PGlite starts from this copy of a data folder (PGlite's dumpDataDir) instead of running initdb:
+   * 0.3 s instead of 2 s, for tests, which open a fresh database per file (tests/support/database.ts).
+   */
+  startFrom?: Blob;
 };
 
 const queryLogger = (onQuery: OpenOptions["onQuery"]) =>
@@ -60,7 +65,7 @@ async function openPglite(location: string, options: OpenOptions): Promise<Datab
   // One process at a time on a folder: another one holding it makes this throw EmbeddedDatabaseInUseError.
   const release = inMemory ? () => {} : claimEmbeddedDatabase(path.dirname(location));
   try {
-    const client = inMemory ? new PGlite() : new PGlite(location);
+    const client = inMemory ? new PGlite({ loadDataDir: options.startFrom }) : new PGlite(location);
     const db = drizzlePglite(client, { schema, logger: queryLogger(options.onQuery) });
     await migratePglite(db, { migrationsFolder });
     return {

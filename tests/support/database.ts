@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import postgres from "postgres";
 import { type DatabaseHandle, migratePostgresDatabase, openDatabase } from "../../api/db/client";
@@ -23,7 +24,7 @@ export async function createTestDatabase(
 ): Promise<TestDatabaseHandle> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase("memory://", options);
+    const handle = await openDatabase("memory://", { ...options, startFrom: await migratedPgliteFolder() });
     return { ...handle, asOwner: async (statement) => void (await handle.db.execute(sql.raw(statement))) };
   }
   const scratch = await createLeastPrivilegeDatabase(adminUrl, "store_test");
@@ -39,6 +40,23 @@ export async function createTestDatabase(
       await scratch.drop();
     },
   };
+}
+
+let migratedFolder: Promise<Blob> | undefined;
+/**
+ * A migrated, empty embedded database's data folder, made once per test process: each test file's database starts
+ * from a copy (a fresh PGlite runs initdb, 2 s; a copy opens in 0.3 s). Migrations still run on the copy, and find
+ * nothing to do.
+ */
+function migratedPgliteFolder(): Promise<Blob> {
+  migratedFolder ??= (async () => {
+    const { db, close } = await openDatabase("memory://");
+    const client = (db as unknown as { $client: PGlite }).$client;
+    const folder = await client.dumpDataDir("none");
+    await close();
+    return folder;
+  })();
+  return migratedFolder;
 }
 
 /** Creates an empty database beside the admin URL's, owned by the admin URL's role; `drop` removes it. */
