@@ -1,9 +1,11 @@
 /*
  * A document carries only the stylesheet rules its own markup uses (issue 40). The production stylesheet is inline
  * (ADR 033: no round trip before the first paint), but whole it is 49 KB on every page, more than /shop's cards;
- * a page uses a fifth of its utility rules. The theme, the base rules and the site's own rules stay whole; a
- * utility rule stays when its class is on an element of the page. With JavaScript, InlineStyles links the
- * whole file after hydration, for what the page shows later (a dialog, the cart panel, another page).
+ * a page uses a fifth of its utility rules. The base rules and the site's own rules stay whole; a utility rule
+ * stays when its class is on an element of the page; a custom property (a theme colour, Tailwind's `--tw-*`
+ * defaults and `@property` registrations) stays when something kept, or the markup, names it. With JavaScript,
+ * InlineStyles links the whole file after hydration, for what the page shows later (a dialog, the cart panel,
+ * another page).
  */
 
 type Block = { text: string; utility?: string; children?: Block[] };
@@ -45,7 +47,55 @@ function utilitiesOf(body: string): Block[] {
   });
 }
 
-type ParsedStylesheet = { before: string; utilities: Block[]; after: string };
+/** One custom property's declaration (`--name:value`) or registration (`@property --name{...}`). */
+type Property = { name: string; text: string };
+/** A run of the stylesheet: kept as written, or a list of custom properties kept one by one. */
+type Piece =
+  | { kind: "text"; text: string }
+  | { kind: "properties"; open: string; properties: Property[]; close: string }
+  | { kind: "registration"; property: Property };
+
+type ParsedStylesheet = { before: Piece[]; utilities: Block[]; after: Piece[] };
+
+const PROPERTY_NAME = /--[\w-]+/;
+
+/** `--a:1;--b:var(--a)` as its declarations. Values hold no `;` (Tailwind's theme and defaults never do). */
+function declarationsOf(body: string): Property[] {
+  return body
+    .split(";")
+    .filter((text) => text.trim())
+    .map((text) => ({ name: text.slice(0, text.indexOf(":")).trim(), text }));
+}
+
+/**
+ * The theme layer (`@layer theme{:root,:host{...}}`) and Tailwind's defaults layer
+ * (`@layer properties{@supports (...){*,...{...}}}`) become lists of properties; the rest stays text.
+ */
+function piecesOf(css: string): Piece[] {
+  const pieces: Piece[] = [];
+  for (const block of blocksOf(css)) {
+    const registration = /^@property\s+(--[\w-]+)\s*\{/.exec(block);
+    if (registration) {
+      pieces.push({ kind: "registration", property: { name: registration[1], text: block } });
+      continue;
+    }
+    // The build's licence comment sits before the first layer.
+    const innermost = /^(?:\/\*[\s\S]*?\*\/)?\s*@layer (?:theme|properties)\{/.test(block);
+    const open = block.lastIndexOf("{", block.indexOf("--"));
+    const close = block.indexOf("}", open);
+    if (!innermost || open < 0 || close < 0 || block.slice(open + 1, close).includes("{")) {
+      pieces.push({ kind: "text", text: block });
+      continue;
+    }
+    pieces.push({
+      kind: "properties",
+      open: block.slice(0, open + 1),
+      properties: declarationsOf(block.slice(open + 1, close)),
+      close: block.slice(close),
+    });
+  }
+  return pieces;
+}
 
 function parse(css: string): ParsedStylesheet | undefined {
   const start = css.indexOf("@layer utilities{");
@@ -53,9 +103,9 @@ function parse(css: string): ParsedStylesheet | undefined {
   const layer = blocksOf(css.slice(start))[0];
   const open = "@layer utilities{".length;
   return {
-    before: css.slice(0, start),
+    before: piecesOf(css.slice(0, start)),
     utilities: utilitiesOf(layer.slice(open, -1)),
-    after: css.slice(start + layer.length),
+    after: piecesOf(css.slice(start + layer.length)),
   };
 }
 
@@ -72,14 +122,80 @@ function usedOf(blocks: Block[], used: Set<string>): string {
   return text;
 }
 
-let cached: { css: string; parsed: ParsedStylesheet | undefined } | undefined;
+/** Every custom property `text` names (set or read), added to `names`. */
+function addNamesIn(text: string, names: Set<string>) {
+  for (const match of text.matchAll(new RegExp(PROPERTY_NAME, "g"))) names.add(match[0]);
+}
 
-/** Every class named by an element of `html`. */
-function classesIn(html: string): Set<string> {
-  const used = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of match[1].split(/\s+/)) if (name) used.add(name);
+/**
+ * The custom properties to keep: those the kept rules or the markup name, and those the kept theme values read in
+ * turn (`--default-font-family:var(--font-sans)`).
+ */
+function namedProperties(parsed: ParsedStylesheet, utilities: string, markup: string): Set<string> {
+  const names = new Set<string>();
+  addNamesIn(utilities, names);
+  addNamesIn(markup, names);
+  for (const piece of [...parsed.before, ...parsed.after]) {
+    if (piece.kind === "text") addNamesIn(piece.text, names);
+    if (piece.kind === "properties") addNamesIn(piece.open + piece.close, names);
   }
+  const values = [...parsed.before, ...parsed.after].flatMap((piece) =>
+    piece.kind === "properties" ? piece.properties : [],
+  );
+  for (let grown = true; grown;) {
+    grown = false;
+    for (const { name, text } of values) {
+      if (!names.has(name)) continue;
+      const before = names.size;
+      addNamesIn(text.slice(text.indexOf(":")), names);
+      grown ||= names.size > before;
+    }
+  }
+  return names;
+}
+
+function textOf(pieces: Piece[], names: Set<string>): string {
+  let text = "";
+  for (const piece of pieces) {
+    if (piece.kind === "text") text += piece.text;
+    else if (piece.kind === "registration") text += names.has(piece.property.name) ? piece.property.text : "";
+    else {
+      const kept = piece.properties.filter(({ name }) => names.has(name));
+      if (kept.length > 0)
+        text += `${piece.open}${kept.map(({ text: declaration }) => declaration).join(";")}${piece.close}`;
+    }
+  }
+  return text;
+}
+
+let cached: { css: string; parsed: ParsedStylesheet | undefined; byClasses: Map<string, string> } | undefined;
+/** Pages of one kind share their class sets: the cut stylesheet is kept for the last few sets seen. */
+const CUTS_KEPT = 64;
+
+/** Every class named by an element of `html`, and every style attribute's text (it may read a theme property). */
+function markupOf(html: string): { classes: Set<string>; styles: string } {
+  const classes = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of match[1].split(/\s+/)) if (name) classes.add(name);
+  }
+  let styles = "";
+  for (const match of html.matchAll(/\sstyle="([^"]*)"/g)) styles += `${match[1]};`;
+  return { classes, styles };
+}
+
+/** The stylesheet cut to what a document with these classes and style attributes uses. */
+export function usedStylesheet(css: string, markup: { classes: Set<string>; styles: string }): string {
+  if (cached?.css !== css) cached = { css, parsed: parse(css), byClasses: new Map() };
+  const { parsed, byClasses } = cached;
+  if (!parsed) return css;
+  const key = `${[...markup.classes].sort().join(" ")}\n${markup.styles}`;
+  const known = byClasses.get(key);
+  if (known !== undefined) return known;
+  const utilities = usedOf(parsed.utilities, markup.classes);
+  const names = namedProperties(parsed, utilities, markup.styles);
+  const used = `${textOf(parsed.before, names)}@layer utilities{${utilities}}${textOf(parsed.after, names)}`;
+  if (byClasses.size >= CUTS_KEPT) byClasses.delete(byClasses.keys().next().value as string);
+  byClasses.set(key, used);
   return used;
 }
 
@@ -89,10 +205,6 @@ export function withUsedStylesOnly<Document extends Uint8Array>(document: Docume
   const html = Buffer.from(document.buffer, document.byteOffset, document.byteLength).toString("utf8");
   const at = html.indexOf(css);
   if (at < 0) return document;
-  if (cached?.css !== css) cached = { css, parsed: parse(css) };
-  const { parsed } = cached;
-  if (!parsed) return document;
-  const utilities = usedOf(parsed.utilities, classesIn(html));
-  const used = `${parsed.before}@layer utilities{${utilities}}${parsed.after}`;
+  const used = usedStylesheet(css, markupOf(html.slice(0, at) + html.slice(at + css.length)));
   return html.slice(0, at) + used + html.slice(at + css.length);
 }
