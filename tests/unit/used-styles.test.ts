@@ -17,7 +17,10 @@ const UTILITIES =
   ".shadow{--tw-shadow:0 1px 3px #0000001a;box-shadow:var(--tw-ring-shadow),var(--tw-shadow)}" +
   ".from-brand-700{--tw-gradient-from:var(--color-brand-700);--tw-gradient-stops:var(--tw-gradient-from)}" +
   ".blur{--tw-blur:blur(8px);filter:var(--tw-blur)}@media (min-width:40rem){.sm\\:p-4{padding:calc(var(--spacing)*4)}}}";
-const SITE = ":focus-visible{outline:3px solid var(--color-brand-600)}";
+const SITE =
+  ":focus-visible{outline:3px solid var(--color-brand-600)}.star-rating label{color:#94a3b8}" +
+  ".product-card:not(.sold-out):hover{color:var(--color-brand-700)}:where(.space-y-4>:not(:last-child)){margin:0}" +
+  ".group-hover\\:underline:is(:where(.group):hover *){text-decoration:underline}@media (hover:hover){.star-rating:hover{color:red}}";
 const REGISTRATIONS =
   '@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
   '@property --tw-ring-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}' +
@@ -46,11 +49,30 @@ describe("a document's inline stylesheet", () => {
     expect(used).toContain("--spacing:.25rem");
     expect(used).toContain("@property --tw-shadow{");
     expect(used).toContain("@property --tw-ring-shadow{");
-    // Base, the site's rules and the components stay whole, with the theme values they read, and what those read.
+    // Base and the site's rules without a class stay, with the theme values they read, and what those read.
     expect(used).toContain("--default-font-family:var(--font-sans)");
     expect(used).toContain('--font-sans:"Segoe UI", Arial, sans-serif');
+    expect(used).toContain(":focus-visible{");
     expect(used).toContain("--color-brand-600:");
-    expect(used).toContain(".product-card{");
+    // A component or site rule needs its classes on the page, as a utility does.
+    expect(used).not.toContain(".product-card");
+    expect(used).not.toContain("--radius-lg");
+    expect(used).not.toContain(".star-rating");
+  });
+
+  it("keeps a component or site rule whose classes are on the page, and one that only excludes a class", () => {
+    const used = cut(["product-card"]);
+    expect(used).toContain(".product-card{background:var(--color-slate-100)");
+    expect(used).toContain("--radius-lg:.5rem");
+    expect(used).toContain(".product-card:not(.sold-out):hover{");
+    expect(used).not.toContain(".star-rating");
+    expect(used).not.toContain("space-y-4");
+    expect(cut(["space-y-4"])).toContain(":where(.space-y-4>:not(:last-child)){margin:0}");
+    expect(cut(["group-hover:underline"])).not.toContain("group-hover");
+    expect(cut(["group-hover:underline", "group"])).toContain(".group-hover\\:underline:is(");
+    const rating = cut(["star-rating"]);
+    expect(rating).toContain(".star-rating label{");
+    expect(rating).toContain("@media (hover:hover){.star-rating:hover{color:red}}");
   });
 
   it("keeps a theme value that only a style attribute reads", () => {
@@ -72,6 +94,8 @@ describe("a document's inline stylesheet", () => {
           }
           // And it is the whole stylesheet's text with parts left out, never a rule the stylesheet did not have.
           for (const utility of classes) expect(used).toContain(`.${utility.replace(":", "\\:")}{`);
+        // Every rule kept is a rule of the whole stylesheet.
+        for (const rule of used.match(/\.[\w\\:-]+\{[^}]*\}/g) ?? []) expect(CSS).toContain(rule);
         },
       ),
     );
