@@ -94,8 +94,8 @@ describe("a document's inline stylesheet", () => {
           }
           // And it is the whole stylesheet's text with parts left out, never a rule the stylesheet did not have.
           for (const utility of classes) expect(used).toContain(`.${utility.replace(":", "\\:")}{`);
-        // Every rule kept is a rule of the whole stylesheet.
-        for (const rule of used.match(/\.[\w\\:-]+\{[^}]*\}/g) ?? []) expect(CSS).toContain(rule);
+          // Every rule kept is a rule of the whole stylesheet.
+          for (const rule of used.match(/\.[\w\\:-]+\{[^}]*\}/g) ?? []) expect(CSS).toContain(rule);
         },
       ),
     );
