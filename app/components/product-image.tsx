@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { uploadedPictureSrcSet } from "../../contract/pictures";
+import { uploadedPictureDensities, uploadedPictureSrcSet } from "../../contract/pictures";
 
 /** A product picture that turns into 'Image not available' when it is missing or fails to load. */
 export function ProductImage({
@@ -9,6 +9,7 @@ export function ProductImage({
   sizes = "(max-width: 40rem) 50vw, 20rem",
   eager = false,
   dimmed = false,
+  inCard = false,
 }: {
   src: string;
   alt: string;
@@ -19,8 +20,14 @@ export function ProductImage({
   eager?: boolean;
   /** Faded (sold out). Only the picture: the 'Image not available' text keeps its contrast. */
   dimmed?: boolean;
+  /**
+   * A shop card's picture: never wider than 20rem, so its 320 px file at 1x and the 640 px one at 2x, without a
+   * sizes list; the card's rule in app.css fits it. The shop repeats it dozens of times (issue 40).
+   */
+  inCard?: boolean;
 }) {
-  const srcSet = uploadedPictureSrcSet(src);
+  const densities = inCard ? uploadedPictureDensities(src) : undefined;
+  const srcSet = inCard ? densities?.srcSet : uploadedPictureSrcSet(src);
   const [failed, setFailed] = useState(!src);
   const image = useRef<HTMLImageElement>(null);
 
@@ -40,9 +47,9 @@ export function ProductImage({
   return (
     <img
       ref={image}
-      src={src}
+      src={densities?.src ?? src}
       srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      sizes={srcSet && !inCard ? sizes : undefined}
       alt={alt}
       // The pictures are 16:9 (uploads are cropped so): the size reserves the space before they load.
       width={640}
@@ -50,7 +57,9 @@ export function ProductImage({
       loading={eager ? "eager" : "lazy"}
       onError={() => setFailed(true)}
       // Whole, never cropped: a drawn name on the picture must read in full in any box (issue 38).
-      className={["object-contain", dimmed && "opacity-50 grayscale", className].filter(Boolean).join(" ")}
+      className={
+        inCard ? undefined : ["object-contain", dimmed && "opacity-50 grayscale", className].filter(Boolean).join(" ")
+      }
     />
   );
 }

@@ -17,7 +17,7 @@ for (const { name, viewport, deviceScaleFactor, width } of [
 
     test("the first screen's products show their own WebP pictures at the width the screen needs", async ({ page }) => {
       await page.goto("/shop");
-      const pictures = page.getByTestId("product-card").locator('img[loading="eager"]');
+      const pictures = page.locator(".product-card").locator('img[loading="eager"]');
       await expect(pictures).not.toHaveCount(0);
       await expect
         .poll(() => pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete)))

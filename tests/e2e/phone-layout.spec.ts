@@ -160,7 +160,7 @@ test.describe("the server's layout", () => {
     await page.goto("/shop");
     const firstCategory = page.getByRole("main").locator("section[aria-labelledby^='category-']").first();
     await expect(firstCategory.getByRole("heading", { level: 2 })).toBeVisible();
-    const cards = firstCategory.getByTestId("product-card");
+    const cards = firstCategory.locator(".product-card");
     expect(await cards.count()).toBeGreaterThanOrEqual(2);
     const [first, second] = [await box(cards.nth(0)), await box(cards.nth(1))];
     expect(Math.abs(first.y - second.y), "the first two cards share a row").toBeLessThan(1);
@@ -184,7 +184,7 @@ test("the recent-purchases bell is an icon in the page's flow, over no card or c
     await expect(bell.locator("svg")).toHaveCount(1);
     expect((await bell.innerText()).trim(), "no emoji glyph").toBe("");
     const bellBox = await box(bell);
-    const others = page.getByRole("main").locator("[data-testid='product-card'], input, select, button[type='submit']");
+    const others = page.getByRole("main").locator(".product-card, input, select, button[type='submit']");
     for (const other of await others.all()) {
       if (!(await other.isVisible())) continue;
       expect(overlaps(bellBox, await box(other)), "the bell covers something").toBe(false);

@@ -57,7 +57,7 @@ test("the category filter offers only categories with a product to show", async 
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value).filter(Boolean));
   for (const id of offered.slice(0, 3)) {
     await page.goto(`/shop?category=${id}`);
-    await expect(page.getByTestId("product-card").first()).toBeVisible();
+    await expect(page.locator(".product-card").first()).toBeVisible();
   }
 });
 
@@ -86,7 +86,7 @@ for (const viewport of [
     test(`nothing on a product card is cut by its edge (${viewport.name})`, async ({ page }) => {
       await page.setViewportSize(viewport.size);
       await page.goto("/shop");
-      const cards = page.getByTestId("product-card");
+      const cards = page.locator(".product-card");
       await expect(cards.first()).toBeVisible();
       const cut = await cards.evaluateAll((elements) =>
         elements.slice(0, 8).flatMap((card) => {

@@ -47,7 +47,7 @@ async function productWithTwoPlans(request: APIRequestContext) {
 
 function productCard(page: Page, title: string) {
   return page
-    .getByTestId("product-card")
+    .locator(".product-card")
     .filter({ has: page.getByRole("heading", { name: title, exact: true }) })
     .first();
 }
@@ -82,7 +82,7 @@ test("the shop lists the catalogue grouped by category with prices and stock", a
 test("the first screen's pictures load at once, the rest lazily, and every picture has its size", async ({ page }) => {
   await page.goto("/shop");
   // Per card, in page order: its category section, and its picture's loading (none: no picture to load).
-  const cards = await page.getByTestId("product-card").evaluateAll((elements) =>
+  const cards = await page.locator(".product-card").evaluateAll((elements) =>
     elements.map((card) => {
       const image = card.querySelector("img");
       return {
@@ -238,11 +238,11 @@ test("the whole shop shows 12 cards a category, and Show all opens the category 
   try {
     await page.goto("/shop");
     const section = page.getByRole("region", { name: category.name });
-    await expect(section.getByTestId("product-card")).toHaveCount(12);
+    await expect(section.locator(".product-card")).toHaveCount(12);
     await expect(section.getByRole("heading", { name: `Bundle ${run} 13` })).toHaveCount(0);
     await section.getByRole("link", { name: `Show all 13 in ${category.name}` }).click();
     await expect(page).toHaveURL(new RegExp(`category=${category._id}`));
-    await expect(page.getByRole("region", { name: category.name }).getByTestId("product-card")).toHaveCount(13);
+    await expect(page.getByRole("region", { name: category.name }).locator(".product-card")).toHaveCount(13);
     await expect(page.getByRole("link", { name: /^Show all/ })).toHaveCount(0);
     await expectNoOverflow(page, "a category's whole list");
     // On a phone too: the link is reachable and nothing overflows.
