@@ -15,24 +15,14 @@ export const uploadedPictureFile = (name: string, width: number) => `${name}-${w
 export const uploadedPictureAddress = (name: string) =>
   `/uploads/products/${uploadedPictureFile(name, PICTURE_WIDTHS[PICTURE_WIDTHS.length - 1])}`;
 
-/** The srcset of an uploaded picture (every stored width), or undefined for a picture kept elsewhere. */
-export function uploadedPictureSrcSet(src: string): string | undefined {
-  const name = UPLOADED_PICTURE.exec(src)?.[1];
-  return name
-    ? PICTURE_WIDTHS.map((width) => `/uploads/products/${uploadedPictureFile(name, width)} ${width}w`).join(", ")
-    : undefined;
-}
-
 /**
- * An uploaded picture shown at most 320 CSS px wide: its 320 px file, and the 640 px one for a 2x screen. Shorter
- * than a srcset of widths with its sizes list, for a page that shows many (the shop's cards).
+ * The srcset of an uploaded picture, or undefined for a picture kept elsewhere: every stored width, or, `byDensity`,
+ * the 640 px file for a 2x screen (for a picture never shown wider than 320 CSS px, whose src is the 320 px file:
+ * shorter, with no sizes list, for a page that shows many, the shop's cards).
  */
-export function uploadedPictureDensities(src: string): { src: string; srcSet: string } | undefined {
+export function uploadedPictureSrcSet(src: string, byDensity = false): string | undefined {
   const name = UPLOADED_PICTURE.exec(src)?.[1];
   if (!name) return undefined;
-  const [narrow, wide] = PICTURE_WIDTHS;
-  return {
-    src: `/uploads/products/${uploadedPictureFile(name, narrow)}`,
-    srcSet: `/uploads/products/${uploadedPictureFile(name, wide)} 2x`,
-  };
+  const file = (width: number) => `/uploads/products/${uploadedPictureFile(name, width)}`;
+  return byDensity ? `${file(640)} 2x` : PICTURE_WIDTHS.map((width) => `${file(width)} ${width}w`).join(", ");
 }

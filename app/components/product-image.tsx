@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { uploadedPictureDensities, uploadedPictureSrcSet } from "../../contract/pictures";
+import { uploadedPictureSrcSet } from "../../contract/pictures";
 
 /** A product picture that turns into 'Image not available' when it is missing or fails to load. */
 export function ProductImage({
@@ -26,8 +26,7 @@ export function ProductImage({
    */
   inCard?: boolean;
 }) {
-  const densities = inCard ? uploadedPictureDensities(src) : undefined;
-  const srcSet = inCard ? densities?.srcSet : uploadedPictureSrcSet(src);
+  const srcSet = uploadedPictureSrcSet(src, inCard);
   const [failed, setFailed] = useState(!src);
   const image = useRef<HTMLImageElement>(null);
 
@@ -47,7 +46,7 @@ export function ProductImage({
   return (
     <img
       ref={image}
-      src={densities?.src ?? src}
+      src={inCard && srcSet ? src.replace("-640.", "-320.") : src}
       srcSet={srcSet}
       sizes={srcSet && !inCard ? sizes : undefined}
       alt={alt}
@@ -56,10 +55,8 @@ export function ProductImage({
       height={360}
       loading={eager ? "eager" : "lazy"}
       onError={() => setFailed(true)}
-      // Whole, never cropped: a drawn name on the picture must read in full in any box (issue 38).
-      className={
-        inCard ? undefined : ["object-contain", dimmed && "opacity-50 grayscale", className].filter(Boolean).join(" ")
-      }
+      // Whole, never cropped: app.css fits every picture (issue 38).
+      className={[dimmed && "opacity-50 grayscale", className].filter(Boolean).join(" ") || undefined}
     />
   );
 }
