@@ -128,22 +128,6 @@ export function ProductDetails({
           minQuantity={product.minQuantity}
           onChoose={chooseOption}
         />
-        {!hydrated && options.length > 0 && (
-          <div className="flex flex-col gap-2">
-            <p data-other-plan className="hidden text-sm font-semibold text-amber-800">
-              Press “Show warranty options for this plan” to see the warranties of the plan you chose.
-            </p>
-            <button
-              type="submit"
-              formMethod="get"
-              formAction={productHref}
-              className={`self-start ${NO_SCRIPT_BUTTON}`}
-            >
-              Show warranty options for this plan
-            </button>
-          </div>
-        )}
-
         {option && (
           <WarrantyChoice
             key={option._id}
@@ -160,6 +144,24 @@ export function ProductDetails({
         <p id={fields.duration.errorId} role="alert" className="min-h-5 text-sm font-semibold text-red-700">
           {durationError}
         </p>
+        {/* After the warranties, not between them and the plans: it goes away at hydration, and nothing a person may
+            be tapping then may move under the finger. Without JS, another plan's warranties are hidden, so it
+            follows the plans. */}
+        {!hydrated && options.length > 0 && (
+          <div className="flex flex-col gap-2">
+            <p data-other-plan className="hidden text-sm font-semibold text-amber-800">
+              Press “Show warranty options for this plan” to see the warranties of the plan you chose.
+            </p>
+            <button
+              type="submit"
+              formMethod="get"
+              formAction={productHref}
+              className={`self-start ${NO_SCRIPT_BUTTON}`}
+            >
+              Show warranty options for this plan
+            </button>
+          </div>
+        )}
 
         <QuantityField
           field={fields.quantity}

@@ -264,3 +264,33 @@ for (const viewport of [
     });
   });
 }
+
+// A tap on a warranty while the page hydrates landed on nothing: the no-JS "Show warranty options" button above the
+// warranties went away under the finger (seen as "Clicking the checkbox did not change its state" in this suite).
+test("the product form's choices do not move when the page hydrates", async ({ page, request, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "hydration needs JavaScript");
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { product, plans } = await productWithTwoPlans(request);
+  // The entry script waits until the server's layout is measured.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/shop/${product._id}?option=${plans[0]._id}`);
+  const dialog = page.getByRole("dialog", { name: product.title });
+  const radioTops = () =>
+    dialog.getByRole("radio").evaluateAll((radios) => {
+      const box = radios[0].closest("[role=dialog]") as HTMLElement;
+      return radios.map((radio) => radio.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop);
+    });
+  const served = await radioTops();
+  expect(served.length).toBeGreaterThan(plans.length);
+  release();
+  await expect
+    .poll(() => page.evaluate(() => typeof (window as { __remixRouter?: unknown }).__remixRouter))
+    .toBe("object");
+  await expect(dialog.getByRole("button", { name: "Show warranty options for this plan" })).toHaveCount(0);
+  expect(await radioTops()).toEqual(served);
+});
